@@ -1,0 +1,1 @@
+//! Changed paths between two JSON documents.

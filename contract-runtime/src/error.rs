@@ -1,0 +1,226 @@
+//! Errors as data: every failure is an [`Error`] with a [`Stage`], an RFC 6901
+//! pointer, a stable snake_case code and a message; a [`Rejection`] holds all of
+//! them (capped at [`MAX_ERRORS`]).
+//!
+//! # Stable codes
+//!
+//! | stage | code | when |
+//! |---|---|---|
+//! | parse | `too_large` | the input is longer than `max_bytes` (checked before any parsing) |
+//! | parse | `too_deep` | arrays/objects nested deeper than `max_depth` |
+//! | parse | `invalid_utf8` | the bytes are not UTF-8 |
+//! | parse | `byte_order_mark` | the input starts with U+FEFF |
+//! | parse | `syntax` | anything else that is not JSON (a stray character, NaN, a comment, …) |
+//! | parse | `unexpected_end` | the input ends inside a value |
+//! | parse | `trailing_data` | something other than whitespace follows the value |
+//! | parse | `invalid_number` | a number that breaks JSON's grammar (`01`, `1.`, `+1`) |
+//! | parse | `number_overflow` | a number too large for an f64 (`1e400`) |
+//! | parse | `invalid_escape` | a bad `\` escape in a string |
+//! | parse | `lone_surrogate` | a `\uD800`-style escape without its pair |
+//! | parse | `control_character` | an unescaped control character inside a string |
+//! | parse | `duplicate_key` | an object has the same key twice (compared after unescaping) |
+//! | schema | `invalid_type` | the value has the wrong JSON type (`"7"` for an integer, `7.0` for an integer, a non-object root) |
+//! | schema | `unknown_key` | a key the contract does not declare (pointer: the member) |
+//! | schema | `missing_key` | a declared key is absent (pointer: the member) |
+//! | schema | `out_of_range` | an integer or float that the field's Rust type cannot hold |
+//! | schema | `below_minimum` / `above_maximum` | `min` / `max` |
+//! | schema | `too_short` / `too_long` | `min_len` / `max_len` (Unicode scalar values, or items) |
+//! | schema | `not_equal` | `equals` |
+//! | schema | `not_one_of` | `one_of`, or a string that names no variant of an enum |
+//! | schema | `invalid_date` | not a strict, calendar-valid `YYYY-MM-DD` |
+//! | rule | `required` | a `when(.., require(..))` field is null |
+//! | rule | `forbidden` | a `when(.., forbid(..))` field is not null |
+//! | rule | `order` | an `order(a <= b)` / `order(a < b)` does not hold (pointer: `b`) |
+//! | business | `evidence_not_found` | an `evidence` string does not occur in the source text |
+//! | business | (yours) | whatever a `check` function returns |
+//! | edit | `change_not_allowed` | an edit changed a pointer its policy does not list |
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::Serialize;
+
+/// At most this many errors are kept in one [`Rejection`]; the rest are counted
+/// in [`Rejection::omitted`].
+pub const MAX_ERRORS: usize = 64;
+
+/// The check that found an error, in the order the checks run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// The bytes are not JSON under the strict policy.
+    Parse,
+    /// The JSON does not have the declared shape.
+    Schema,
+    /// A cross-field rule (`when`, `order`) does not hold.
+    Rule,
+    /// A check against trusted context (`check`, `evidence`) failed.
+    Business,
+    /// An edit changed a pointer that its policy does not allow.
+    Edit,
+}
+
+impl Stage {
+    /// Every stage, in the order the checks run.
+    pub const ALL: [Stage; 5] = [
+        Stage::Parse,
+        Stage::Schema,
+        Stage::Rule,
+        Stage::Business,
+        Stage::Edit,
+    ];
+
+    /// The stage's name as serialized: `"parse"`, `"schema"`, ….
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Stage::Parse => "parse",
+            Stage::Schema => "schema",
+            Stage::Rule => "rule",
+            Stage::Business => "business",
+            Stage::Edit => "edit",
+        }
+    }
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One thing wrong with a document.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Error {
+    /// Which check found it.
+    pub stage: Stage,
+    /// RFC 6901 pointer: the member for unknown, missing and duplicate keys,
+    /// the value for type and range errors, the field a rule names; `""` is
+    /// the whole document.
+    pub pointer: String,
+    /// A stable snake_case code (see the table in this module's docs).
+    pub code: &'static str,
+    /// A human-readable explanation. It may quote the offending value: send
+    /// [`Rejection::feedback`] to a model, never this.
+    pub message: String,
+    /// 1-based line of a parse error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// 1-based column (in characters) of a parse error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    /// What was expected, in words safe to show a model (no input values).
+    #[serde(skip)]
+    pub expected: Cow<'static, str>,
+}
+
+impl Error {
+    /// An error of `stage` at `pointer`.
+    pub fn new(
+        stage: Stage,
+        pointer: impl Into<String>,
+        code: &'static str,
+        message: impl Into<String>,
+    ) -> Self {
+        Error {
+            stage,
+            pointer: pointer.into(),
+            code,
+            message: message.into(),
+            line: None,
+            column: None,
+            expected: Cow::Borrowed(""),
+        }
+    }
+
+    /// Sets what was expected (shown in model feedback; must not quote input).
+    pub fn with_expected(mut self, expected: impl Into<Cow<'static, str>>) -> Self {
+        self.expected = expected.into();
+        self
+    }
+
+    /// Sets the position of a parse error.
+    pub fn at(mut self, line: usize, column: usize) -> Self {
+        self.line = Some(line);
+        self.column = Some(column);
+        self
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pointer = if self.pointer.is_empty() {
+            "(root)"
+        } else {
+            &self.pointer
+        };
+        write!(f, "{} error at {pointer}: {} ({})", self.stage, self.message, self.code)?;
+        if let (Some(line), Some(column)) = (self.line, self.column) {
+            write!(f, " at line {line}, column {column}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Why a document was refused: every error found, in document order within a
+/// stage.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rejection {
+    /// The errors (at most [`MAX_ERRORS`]).
+    pub errors: Vec<Error>,
+    /// How many further errors were found but not kept.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub omitted: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+impl Rejection {
+    /// A rejection holding one error.
+    pub fn single(error: Error) -> Self {
+        Rejection {
+            errors: vec![error],
+            omitted: 0,
+        }
+    }
+
+    /// A rejection from a list of errors (capped at [`MAX_ERRORS`]).
+    pub fn from_errors(mut errors: Vec<Error>) -> Self {
+        let omitted = errors.len().saturating_sub(MAX_ERRORS);
+        errors.truncate(MAX_ERRORS);
+        Rejection { errors, omitted }
+    }
+
+    /// The earliest stage that failed (parse before schema before rule …).
+    pub fn stage(&self) -> Option<Stage> {
+        self.errors.iter().map(|e| e.stage).min()
+    }
+
+    /// Whether any error has this code.
+    pub fn has_code(&self, code: &str) -> bool {
+        self.errors.iter().any(|e| e.code == code)
+    }
+
+    /// The pointers of the errors, in order.
+    pub fn pointers(&self) -> Vec<&str> {
+        self.errors.iter().map(|e| e.pointer.as_str()).collect()
+    }
+}
+
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.errors.len() + self.omitted;
+        write!(f, "rejected with {n} error{}", if n == 1 { "" } else { "s" })?;
+        for e in &self.errors {
+            write!(f, "\n  {e}")?;
+        }
+        if self.omitted > 0 {
+            write!(f, "\n  … and {} more", self.omitted)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Rejection {}

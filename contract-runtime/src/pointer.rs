@@ -1,0 +1,1 @@
+//! RFC 6901 JSON Pointer.
