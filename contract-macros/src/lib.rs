@@ -1,7 +1,22 @@
-//! `#[derive(Contract)]`.
+//! `#[derive(Contract)]`: use it through `contract_runtime`, which re-exports it.
+//!
+//! The pipeline, one file per step: `attr` (read attributes) → `model` (the
+//! input as the derive sees it) → `check` (every inconsistency, with spans) →
+//! `expand` (one generator per output: decode, schema, encode, rules, edit).
 use proc_macro::TokenStream;
+use syn::{DeriveInput, parse_macro_input};
+
+mod attr;
+mod case;
+mod check;
+mod ctxt;
+mod expand;
+mod model;
+mod symbol;
+mod ty;
 
 #[proc_macro_derive(Contract, attributes(contract))]
-pub fn derive_contract(_input: TokenStream) -> TokenStream {
-    TokenStream::new()
+pub fn derive_contract(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    expand::derive(&input).into()
 }

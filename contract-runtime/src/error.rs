@@ -152,7 +152,11 @@ impl fmt::Display for Error {
         } else {
             &self.pointer
         };
-        write!(f, "{} error at {pointer}: {} ({})", self.stage, self.message, self.code)?;
+        write!(
+            f,
+            "{} error at {pointer}: {} ({})",
+            self.stage, self.message, self.code
+        )?;
         if let (Some(line), Some(column)) = (self.line, self.column) {
             write!(f, " at line {line}, column {column}")?;
         }
@@ -212,7 +216,11 @@ impl Rejection {
 impl fmt::Display for Rejection {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.errors.len() + self.omitted;
-        write!(f, "rejected with {n} error{}", if n == 1 { "" } else { "s" })?;
+        write!(
+            f,
+            "rejected with {n} error{}",
+            if n == 1 { "" } else { "s" }
+        )?;
         for e in &self.errors {
             write!(f, "\n  {e}")?;
         }

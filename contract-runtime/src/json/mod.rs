@@ -1,1 +1,280 @@
-//! Strict JSON reading.
+//! Strict JSON reading: the policy every document goes through before its
+//! shape is looked at.
+//!
+//! | input | decision |
+//! |---|---|
+//! | longer than `max_bytes` | `too_large`, before any parsing |
+//! | nested deeper than `max_depth` | `too_deep` |
+//! | not UTF-8 | `invalid_utf8` |
+//! | starts with a byte-order mark | `byte_order_mark` |
+//! | `NaN`, `Infinity`, comments, single quotes, trailing commas | `syntax` |
+//! | `01`, `1.`, `.5`, `+1` | `invalid_number` |
+//! | `1e400`, a 400-digit integer (overflows f64) | `number_overflow` |
+//! | `1E-400` (underflows) | accepted, as `0.0` |
+//! | `-0` | accepted, as `-0.0` (as `serde_json` reads it) |
+//! | `"\ud800"` (lone surrogate escape) | `lone_surrogate` |
+//! | a raw control character in a string | `control_character` |
+//! | the same key twice in one object (after unescaping) | `duplicate_key`, at the member's pointer |
+//! | anything after the value but whitespace | `trailing_data` |
+//!
+//! Every one is a [`Stage::Parse`](crate::Stage::Parse) error with line and column.
+use std::borrow::Cow;
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Rejection, Stage};
+
+mod reader;
+
+pub use reader::{KeySet, Number, NumberValue, Peek, Reader, duplicate_key};
+
+/// Size and depth limits for one document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The longest input accepted, in bytes.
+    pub max_bytes: usize,
+    /// The deepest nesting of arrays and objects accepted (the root object
+    /// is depth 1).
+    pub max_depth: usize,
+}
+
+impl Limits {
+    /// 1 MiB and 64 levels.
+    pub const DEFAULT: Limits = Limits {
+        max_bytes: 1 << 20,
+        max_depth: 64,
+    };
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits::DEFAULT
+    }
+}
+
+/// A parse-stage failure: the scanner stops at the first one.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ParseError(Box<ParseErrorInner>);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ParseErrorInner {
+    code: &'static str,
+    message: Cow<'static, str>,
+    offset: usize,
+    pointer: String,
+}
+
+impl ParseError {
+    /// A parse error at byte `offset` of the input.
+    pub fn new(code: &'static str, message: impl Into<Cow<'static, str>>, offset: usize) -> Self {
+        ParseError(Box::new(ParseErrorInner {
+            code,
+            message: message.into(),
+            offset,
+            pointer: String::new(),
+        }))
+    }
+
+    /// Sets the pointer (for a duplicate key: the member's pointer).
+    pub fn with_pointer(mut self, pointer: String) -> Self {
+        self.0.pointer = pointer;
+        self
+    }
+
+    /// The stable code.
+    pub fn code(&self) -> &'static str {
+        self.0.code
+    }
+
+    /// The byte offset in the input.
+    pub fn offset(&self) -> usize {
+        self.0.offset
+    }
+
+    /// The error, with line and column computed against `src`.
+    pub fn into_error(self, src: &[u8]) -> Error {
+        let inner = *self.0;
+        let (line, column) = line_column(src, inner.offset);
+        Error::new(Stage::Parse, inner.pointer, inner.code, inner.message)
+            .with_expected("well-formed JSON (RFC 8259) without duplicate keys")
+            .at(line, column)
+    }
+}
+
+impl fmt::Debug for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+// 1-based line and column (in characters) of byte `offset`.
+fn line_column(src: &[u8], offset: usize) -> (usize, usize) {
+    let before = src.get(..offset).unwrap_or(src);
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+    let rest = before.get(line_start..).unwrap_or_default();
+    // Count characters: every byte that is not a UTF-8 continuation byte.
+    let column = 1 + rest.iter().filter(|&&b| (b & 0xC0) != 0x80).count();
+    (line, column)
+}
+
+/// A location in the document being read, kept on the stack as a linked
+/// list and turned into an RFC 6901 pointer only when an error needs one.
+#[derive(Debug, Clone, Copy)]
+pub enum Path<'a> {
+    /// The whole document.
+    Root,
+    /// A member of an object.
+    Key(&'a Path<'a>, &'a str),
+    /// An element of an array.
+    Index(&'a Path<'a>, usize),
+}
+
+impl<'a> Path<'a> {
+    /// The member `key` below this location.
+    #[inline]
+    pub fn key(&'a self, key: &'a str) -> Path<'a> {
+        Path::Key(self, key)
+    }
+
+    /// The element `index` below this location.
+    #[inline]
+    pub fn index(&'a self, index: usize) -> Path<'a> {
+        Path::Index(self, index)
+    }
+
+    /// The RFC 6901 pointer of this location.
+    pub fn to_pointer(&self) -> String {
+        let mut out = String::new();
+        self.write_pointer(&mut out);
+        out
+    }
+
+    fn write_pointer(&self, out: &mut String) {
+        match self {
+            Path::Root => {}
+            Path::Key(parent, key) => {
+                parent.write_pointer(out);
+                crate::pointer::push_escaped(out, key);
+            }
+            Path::Index(parent, index) => {
+                parent.write_pointer(out);
+                out.push('/');
+                out.push_str(&index.to_string());
+            }
+        }
+    }
+}
+
+/// Checks size, encoding and byte-order mark: the part of the policy that
+/// comes before scanning.
+pub fn prepare<'a>(raw: &'a [u8], limits: &Limits) -> Result<&'a str, Error> {
+    check_size(raw.len(), limits)?;
+    let text = std::str::from_utf8(raw).map_err(|e| {
+        ParseError::new(
+            "invalid_utf8",
+            "the input is not valid UTF-8",
+            e.valid_up_to(),
+        )
+        .into_error(raw)
+    })?;
+    check_bom(text)?;
+    Ok(text)
+}
+
+/// Refuses an input longer than `limits.max_bytes`.
+pub fn check_size(len: usize, limits: &Limits) -> Result<(), Error> {
+    if len > limits.max_bytes {
+        return Err(Error::new(
+            Stage::Parse,
+            "",
+            "too_large",
+            format!(
+                "the input is {len} bytes; the limit is {}",
+                limits.max_bytes
+            ),
+        )
+        .with_expected(format!("at most {} bytes", limits.max_bytes)));
+    }
+    Ok(())
+}
+
+/// Refuses a leading byte-order mark.
+pub fn check_bom(text: &str) -> Result<(), Error> {
+    if text.starts_with('\u{feff}') {
+        return Err(ParseError::new(
+            "byte_order_mark",
+            "the input starts with a byte-order mark",
+            0,
+        )
+        .into_error(text.as_bytes()));
+    }
+    Ok(())
+}
+
+/// Parses `raw` under the strict policy (see the module docs) into a
+/// `serde_json::Value`.
+///
+/// ```
+/// use contract_runtime::json::{parse, Limits};
+///
+/// let value = parse(br#"{"a": [1, 2.5, null]}"#, &Limits::default()).unwrap();
+/// assert_eq!(value["a"][1], 2.5);
+///
+/// let rejection = parse(br#"{"a": 1, "a": 2}"#, &Limits::default()).unwrap_err();
+/// assert_eq!(rejection.errors[0].code, "duplicate_key");
+/// assert_eq!(rejection.errors[0].pointer, "/a");
+/// ```
+pub fn parse(raw: &[u8], limits: &Limits) -> Result<Value, Rejection> {
+    let text = prepare(raw, limits).map_err(Rejection::single)?;
+    parse_str(text, limits.max_depth).map_err(|e| Rejection::single(e.into_error(raw)))
+}
+
+/// [`parse`] on text that has passed [`prepare`].
+pub fn parse_str(text: &str, max_depth: usize) -> Result<Value, ParseError> {
+    let mut reader = Reader::new(text, max_depth);
+    let value = read_value(&mut reader, &Path::Root)?;
+    reader.finish()?;
+    Ok(value)
+}
+
+/// Reads one value of any type into a `serde_json::Value`.
+pub fn read_value(r: &mut Reader<'_>, path: &Path<'_>) -> Result<Value, ParseError> {
+    Ok(match r.peek()? {
+        Peek::Null => {
+            r.read_null()?;
+            Value::Null
+        }
+        Peek::True | Peek::False => Value::Bool(r.read_bool()?),
+        Peek::Number => Value::Number(r.read_number()?.to_json()),
+        Peek::String => Value::String(r.read_string()?),
+        Peek::Array => {
+            let mut items = Vec::new();
+            let mut more = r.begin_array()?;
+            while more {
+                items.push(read_value(r, &path.index(items.len()))?);
+                more = r.array_more()?;
+            }
+            Value::Array(items)
+        }
+        Peek::Object => {
+            let mut map = Map::new();
+            let mut more = r.begin_object()?;
+            while more {
+                let at = r.offset();
+                let key = r.read_key()?.to_owned();
+                if map.contains_key(&key) {
+                    return Err(duplicate_key(at, path, &key));
+                }
+                let value = read_value(r, &path.key(&key))?;
+                map.insert(key, value);
+                more = r.object_more()?;
+            }
+            Value::Object(map)
+        }
+    })
+}

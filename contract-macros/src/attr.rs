@@ -1,0 +1,603 @@
+//! Reads `#[contract(..)]` (and the `#[serde(..)]` names it must agree with)
+//! into plain values. Parsers report into [`Ctxt`] and return what they could
+//! read; cross-attribute consistency is `check.rs`'s job.
+use proc_macro2::{Span, TokenStream};
+use quote::ToTokens;
+use syn::meta::ParseNestedMeta;
+use syn::parse::ParseStream;
+use syn::{Attribute, Ident, LitStr, Token};
+
+use crate::case::{self, RenameRule};
+use crate::ctxt::Ctxt;
+use crate::symbol::*;
+
+/// A value together with the tokens it came from (for error spans).
+#[derive(Clone)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub tokens: TokenStream,
+}
+
+impl<T> ToTokens for Spanned<T> {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        tokens.extend(self.tokens.clone());
+    }
+}
+
+/// A literal in an attribute: `1`, `-1`, `0.5`, `"text"`, `true`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Lit {
+    Int(i128),
+    Float(f64),
+    Str(String),
+    Bool(bool),
+}
+
+impl Lit {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Lit::Int(_) => "an integer",
+            Lit::Float(_) => "a float",
+            Lit::Str(_) => "a string",
+            Lit::Bool(_) => "a boolean",
+        }
+    }
+}
+
+pub type SpannedLit = Spanned<Lit>;
+
+/// The value side of a `when(FIELD = VALUE)` condition.
+#[derive(Clone)]
+pub enum CondValue {
+    /// An enum variant, `Status::Complete` (rustc checks it exists).
+    Path(syn::Path),
+    /// A literal, for a `String` field with `one_of`.
+    Lit(SpannedLit),
+}
+
+impl ToTokens for CondValue {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        match self {
+            CondValue::Path(p) => p.to_tokens(tokens),
+            CondValue::Lit(l) => l.to_tokens(tokens),
+        }
+    }
+}
+
+impl CondValue {
+    /// A key for comparing conditions ("the same condition").
+    pub fn key(&self) -> String {
+        match self {
+            CondValue::Path(p) => p.to_token_stream().to_string(),
+            CondValue::Lit(l) => format!("{:?}", l.value),
+        }
+    }
+}
+
+pub struct When {
+    pub tokens: TokenStream,
+    pub field: Ident,
+    pub values: Vec<CondValue>,
+    pub require: Vec<Ident>,
+    pub forbid: Vec<Ident>,
+}
+
+pub struct Order {
+    pub tokens: TokenStream,
+    pub first: Ident,
+    pub second: Ident,
+    pub strict: bool,
+}
+
+pub struct EditDecl {
+    pub name: Ident,
+    pub pointers: Vec<LitStr>,
+    pub tokens: TokenStream,
+}
+
+#[derive(Default)]
+pub struct ContainerAttrs {
+    pub rename_all: Option<Spanned<RenameRule>>,
+    pub serde_rename_all: Option<Spanned<RenameRule>>,
+    pub max_bytes: Option<Spanned<u64>>,
+    pub max_depth: Option<Spanned<u64>>,
+    pub outcome: Option<Ident>,
+    pub whens: Vec<When>,
+    pub orders: Vec<Order>,
+    pub edits: Vec<EditDecl>,
+    pub context: Option<syn::Type>,
+    pub check: Option<syn::Path>,
+    /// `clarify`/`decline` written on a container (always an error).
+    pub misplaced: Vec<Ident>,
+}
+
+#[derive(Default)]
+pub struct FieldAttrs {
+    pub rename: Option<Spanned<String>>,
+    pub serde_rename: Option<Spanned<String>>,
+    pub optional: Option<Ident>,
+    pub default: Option<Ident>,
+    pub min: Option<SpannedLit>,
+    pub max: Option<SpannedLit>,
+    pub min_len: Option<Spanned<u64>>,
+    pub max_len: Option<Spanned<u64>>,
+    pub equals: Option<SpannedLit>,
+    pub one_of: Option<Spanned<Vec<SpannedLit>>>,
+    pub evidence: Option<Ident>,
+    pub quarantine: Option<Ident>,
+}
+
+#[derive(Default)]
+pub struct VariantAttrs {
+    pub rename: Option<Spanned<String>>,
+    pub serde_rename: Option<Spanned<String>>,
+    pub clarify: Option<Ident>,
+    pub decline: Option<Ident>,
+}
+
+fn set<T>(cx: &Ctxt, slot: &mut Option<T>, value: T, meta: &ParseNestedMeta<'_>, name: &str) {
+    if slot.is_some() {
+        cx.error_spanned_by(
+            &meta.path,
+            format!("duplicate contract attribute `{name}`: write it once"),
+        );
+    } else {
+        *slot = Some(value);
+    }
+}
+
+fn ident_of(meta: &ParseNestedMeta<'_>) -> Ident {
+    meta.path
+        .get_ident()
+        .cloned()
+        .unwrap_or_else(|| Ident::new("attribute", Span::call_site()))
+}
+
+fn unknown(meta: &ParseNestedMeta<'_>, known: &[&str]) -> syn::Error {
+    let name = meta.path.to_token_stream().to_string().replace(' ', "");
+    meta.error(format!(
+        "unknown contract attribute `{name}`; expected one of: {}",
+        known.join(", ")
+    ))
+}
+
+fn is(meta: &ParseNestedMeta<'_>, name: &str) -> bool {
+    meta.path.is_ident(name)
+}
+
+/// Parses `= "snake_case"` into a rule.
+fn rename_rule(meta: &ParseNestedMeta<'_>) -> syn::Result<Spanned<RenameRule>> {
+    let s: LitStr = meta.value()?.parse()?;
+    match RenameRule::from_str(&s.value()) {
+        Some(rule) => Ok(Spanned {
+            value: rule,
+            tokens: s.to_token_stream(),
+        }),
+        None => Err(syn::Error::new(
+            s.span(),
+            format!(
+                "unknown rename rule `{}`; expected one of: {}",
+                s.value(),
+                case::NAMES
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )),
+    }
+}
+
+fn string_value(meta: &ParseNestedMeta<'_>) -> syn::Result<Spanned<String>> {
+    let s: LitStr = meta.value()?.parse()?;
+    Ok(Spanned {
+        value: s.value(),
+        tokens: s.to_token_stream(),
+    })
+}
+
+fn uint_value(meta: &ParseNestedMeta<'_>) -> syn::Result<Spanned<u64>> {
+    let lit: syn::LitInt = meta.value()?.parse()?;
+    Ok(Spanned {
+        value: lit.base10_parse::<u64>()?,
+        tokens: lit.to_token_stream(),
+    })
+}
+
+/// A literal, with an optional leading `-` for numbers.
+pub fn parse_lit(input: ParseStream<'_>) -> syn::Result<SpannedLit> {
+    let minus: Option<Token![-]> = input.parse()?;
+    let lit: syn::Lit = input.parse()?;
+    let mut tokens = minus.to_token_stream();
+    lit.to_tokens(&mut tokens);
+    let value = match (&lit, minus.is_some()) {
+        (syn::Lit::Int(i), neg) => {
+            let v = i.base10_parse::<i128>()?;
+            Lit::Int(if neg { -v } else { v })
+        }
+        (syn::Lit::Float(f), neg) => {
+            let v = f.base10_parse::<f64>()?;
+            Lit::Float(if neg { -v } else { v })
+        }
+        (syn::Lit::Str(s), false) => Lit::Str(s.value()),
+        (syn::Lit::Bool(b), false) => Lit::Bool(b.value),
+        _ => {
+            return Err(syn::Error::new_spanned(
+                tokens,
+                "expected a number, a string or a boolean literal",
+            ));
+        }
+    };
+    Ok(Spanned { value, tokens })
+}
+
+fn lit_list(input: ParseStream<'_>) -> syn::Result<Vec<SpannedLit>> {
+    let content;
+    syn::bracketed!(content in input);
+    let items = content.parse_terminated(parse_lit, Token![,])?;
+    Ok(items.into_iter().collect())
+}
+
+fn ident_list(input: ParseStream<'_>) -> syn::Result<Vec<Ident>> {
+    let content;
+    syn::parenthesized!(content in input);
+    let items = content.parse_terminated(Ident::parse_any_ident, Token![,])?;
+    Ok(items.into_iter().collect())
+}
+
+trait ParseAnyIdent {
+    fn parse_any_ident(input: ParseStream<'_>) -> syn::Result<Ident>;
+}
+
+impl ParseAnyIdent for Ident {
+    fn parse_any_ident(input: ParseStream<'_>) -> syn::Result<Ident> {
+        input.parse()
+    }
+}
+
+fn cond_value(input: ParseStream<'_>) -> syn::Result<CondValue> {
+    if input.peek(syn::Lit) || input.peek(Token![-]) {
+        parse_lit(input).map(CondValue::Lit)
+    } else {
+        input.parse().map(CondValue::Path)
+    }
+}
+
+/// `when(FIELD = VALUE | FIELD in [V, ..], require(F, ..), forbid(F, ..))`
+fn parse_when(meta: &ParseNestedMeta<'_>) -> syn::Result<When> {
+    let content;
+    syn::parenthesized!(content in meta.input);
+    let field: Ident = content.parse()?;
+    let values = if content.peek(Token![=]) {
+        content.parse::<Token![=]>()?;
+        vec![cond_value(&content)?]
+    } else if content.peek(Token![in]) {
+        content.parse::<Token![in]>()?;
+        let list;
+        syn::bracketed!(list in content);
+        list.parse_terminated(cond_value, Token![,])?
+            .into_iter()
+            .collect()
+    } else {
+        return Err(content.error("expected `FIELD = VALUE` or `FIELD in [VALUE, ..]`"));
+    };
+    let mut require = Vec::new();
+    let mut forbid = Vec::new();
+    while !content.is_empty() {
+        content.parse::<Token![,]>()?;
+        if content.is_empty() {
+            break;
+        }
+        let kind: Ident = content.parse()?;
+        if kind == REQUIRE {
+            require.extend(ident_list(&content)?);
+        } else if kind == FORBID {
+            forbid.extend(ident_list(&content)?);
+        } else {
+            return Err(syn::Error::new(
+                kind.span(),
+                format!("unknown part of `when`: `{kind}`; expected `require(..)` or `forbid(..)`"),
+            ));
+        }
+    }
+    Ok(When {
+        tokens: when_tokens(meta, &field),
+        field,
+        values,
+        require,
+        forbid,
+    })
+}
+
+fn when_tokens(meta: &ParseNestedMeta<'_>, field: &Ident) -> TokenStream {
+    let mut tokens = meta.path.to_token_stream();
+    field.to_tokens(&mut tokens);
+    tokens
+}
+
+/// `order(A <= B)` or `order(A < B)`
+fn parse_order(meta: &ParseNestedMeta<'_>) -> syn::Result<Order> {
+    let content;
+    syn::parenthesized!(content in meta.input);
+    let first: Ident = content.parse()?;
+    let strict = if content.peek(Token![<=]) {
+        content.parse::<Token![<=]>()?;
+        false
+    } else if content.peek(Token![<]) {
+        content.parse::<Token![<]>()?;
+        true
+    } else {
+        return Err(content
+            .error("expected `<=` or `<` (write the earlier field first: `order(start <= end)`)"));
+    };
+    let second: Ident = content.parse()?;
+    if !content.is_empty() {
+        return Err(content.error("expected `)` after `order(A <= B`"));
+    }
+    let mut tokens = meta.path.to_token_stream();
+    first.to_tokens(&mut tokens);
+    second.to_tokens(&mut tokens);
+    Ok(Order {
+        tokens,
+        first,
+        second,
+        strict,
+    })
+}
+
+/// `edit(NAME = ["/ptr", ..], ..)`
+fn parse_edit(cx: &Ctxt, meta: &ParseNestedMeta<'_>, out: &mut Vec<EditDecl>) -> syn::Result<()> {
+    meta.parse_nested_meta(|inner| {
+        let Some(name) = inner.path.get_ident().cloned() else {
+            return Err(inner.error(
+                "expected a policy name: `edit(disable_email = [\"/notifications/email\"])`",
+            ));
+        };
+        let value = inner.value()?;
+        let list;
+        let bracket = syn::bracketed!(list in value);
+        let pointers: Vec<LitStr> = list
+            .parse_terminated(|i: ParseStream<'_>| i.parse::<LitStr>(), Token![,])?
+            .into_iter()
+            .collect();
+        let mut tokens = name.to_token_stream();
+        if pointers.is_empty() {
+            let mut span_tokens = name.to_token_stream();
+            bracket.span.join().to_tokens_helper(&mut span_tokens);
+            tokens = span_tokens;
+        }
+        let _ = cx;
+        out.push(EditDecl {
+            name,
+            pointers,
+            tokens,
+        });
+        Ok(())
+    })
+}
+
+trait ToTokensHelper {
+    fn to_tokens_helper(&self, tokens: &mut TokenStream);
+}
+
+impl ToTokensHelper for Span {
+    fn to_tokens_helper(&self, tokens: &mut TokenStream) {
+        // An empty group carries the bracket's span, so an error can point at `[]`.
+        let group = proc_macro2::Group::new(proc_macro2::Delimiter::Bracket, TokenStream::new());
+        let mut group = group;
+        group.set_span(*self);
+        tokens.extend(std::iter::once(proc_macro2::TokenTree::Group(group)));
+    }
+}
+
+fn contract_attrs<'a>(attrs: &'a [Attribute]) -> impl Iterator<Item = &'a Attribute> {
+    attrs.iter().filter(|a| a.path().is_ident(CONTRACT))
+}
+
+pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
+    let mut out = ContainerAttrs::default();
+    for attr in contract_attrs(attrs) {
+        let result = attr.parse_nested_meta(|meta| {
+            if is(&meta, RENAME_ALL) {
+                let v = rename_rule(&meta)?;
+                set(cx, &mut out.rename_all, v, &meta, RENAME_ALL);
+            } else if is(&meta, MAX_BYTES) {
+                let v = uint_value(&meta)?;
+                set(cx, &mut out.max_bytes, v, &meta, MAX_BYTES);
+            } else if is(&meta, MAX_DEPTH) {
+                let v = uint_value(&meta)?;
+                set(cx, &mut out.max_depth, v, &meta, MAX_DEPTH);
+            } else if is(&meta, OUTCOME) {
+                let v: Ident = meta.value()?.parse()?;
+                set(cx, &mut out.outcome, v, &meta, OUTCOME);
+            } else if is(&meta, WHEN) {
+                out.whens.push(parse_when(&meta)?);
+            } else if is(&meta, ORDER) {
+                out.orders.push(parse_order(&meta)?);
+            } else if is(&meta, EDIT) {
+                parse_edit(cx, &meta, &mut out.edits)?;
+            } else if is(&meta, CONTEXT) {
+                let v: syn::Type = meta.value()?.parse()?;
+                set(cx, &mut out.context, v, &meta, CONTEXT);
+            } else if is(&meta, CHECK) {
+                let v: syn::Path = meta.value()?.parse()?;
+                set(cx, &mut out.check, v, &meta, CHECK);
+            } else if is(&meta, CLARIFY) || is(&meta, DECLINE) {
+                out.misplaced.push(ident_of(&meta));
+            } else {
+                return Err(unknown(&meta, CONTAINER));
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            cx.syn_error(e);
+        }
+    }
+    out.serde_rename_all = serde_attrs(cx, attrs, SerdeScope::Container).1;
+    out
+}
+
+pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
+    let mut out = FieldAttrs::default();
+    for attr in contract_attrs(attrs) {
+        let result = attr.parse_nested_meta(|meta| {
+            if is(&meta, RENAME) {
+                let v = string_value(&meta)?;
+                set(cx, &mut out.rename, v, &meta, RENAME);
+            } else if is(&meta, OPTIONAL) {
+                set(cx, &mut out.optional, ident_of(&meta), &meta, OPTIONAL);
+            } else if is(&meta, DEFAULT) {
+                set(cx, &mut out.default, ident_of(&meta), &meta, DEFAULT);
+            } else if is(&meta, MIN) {
+                let v = parse_lit(meta.value()?)?;
+                set(cx, &mut out.min, v, &meta, MIN);
+            } else if is(&meta, MAX) {
+                let v = parse_lit(meta.value()?)?;
+                set(cx, &mut out.max, v, &meta, MAX);
+            } else if is(&meta, MIN_LEN) {
+                let v = uint_value(&meta)?;
+                set(cx, &mut out.min_len, v, &meta, MIN_LEN);
+            } else if is(&meta, MAX_LEN) {
+                let v = uint_value(&meta)?;
+                set(cx, &mut out.max_len, v, &meta, MAX_LEN);
+            } else if is(&meta, EQUALS) {
+                let v = parse_lit(meta.value()?)?;
+                set(cx, &mut out.equals, v, &meta, EQUALS);
+            } else if is(&meta, ONE_OF) {
+                let value = meta.value()?;
+                let items = lit_list(value)?;
+                let tokens = meta.path.to_token_stream();
+                set(
+                    cx,
+                    &mut out.one_of,
+                    Spanned {
+                        value: items,
+                        tokens,
+                    },
+                    &meta,
+                    ONE_OF,
+                );
+            } else if is(&meta, EVIDENCE) {
+                set(cx, &mut out.evidence, ident_of(&meta), &meta, EVIDENCE);
+            } else if is(&meta, QUARANTINE) {
+                set(cx, &mut out.quarantine, ident_of(&meta), &meta, QUARANTINE);
+            } else {
+                return Err(unknown(&meta, FIELD));
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            cx.syn_error(e);
+        }
+    }
+    out.serde_rename = serde_attrs(cx, attrs, SerdeScope::Field).0;
+    out
+}
+
+pub fn variant(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
+    let mut out = VariantAttrs::default();
+    for attr in contract_attrs(attrs) {
+        let result = attr.parse_nested_meta(|meta| {
+            if is(&meta, RENAME) {
+                let v = string_value(&meta)?;
+                set(cx, &mut out.rename, v, &meta, RENAME);
+            } else if is(&meta, CLARIFY) {
+                set(cx, &mut out.clarify, ident_of(&meta), &meta, CLARIFY);
+            } else if is(&meta, DECLINE) {
+                set(cx, &mut out.decline, ident_of(&meta), &meta, DECLINE);
+            } else {
+                return Err(unknown(&meta, VARIANT));
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            cx.syn_error(e);
+        }
+    }
+    out.serde_rename = serde_attrs(cx, attrs, SerdeScope::Variant).0;
+    out
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum SerdeScope {
+    Container,
+    Field,
+    Variant,
+}
+
+/// Reads `#[serde(rename = "..")]` / `#[serde(rename_all = "..")]`; any serde
+/// attribute that would make serde's JSON differ from the contract's is an
+/// error, since the two must agree.
+fn serde_attrs(
+    cx: &Ctxt,
+    attrs: &[Attribute],
+    scope: SerdeScope,
+) -> (Option<Spanned<String>>, Option<Spanned<RenameRule>>) {
+    let mut rename = None;
+    let mut rename_all = None;
+    for attr in attrs.iter().filter(|a| a.path().is_ident(SERDE)) {
+        let result = attr.parse_nested_meta(|meta| {
+            if is(&meta, RENAME) && scope != SerdeScope::Container && meta.input.peek(Token![=]) {
+                rename = Some(string_value(&meta)?);
+            } else if is(&meta, RENAME_ALL) && scope == SerdeScope::Container && meta.input.peek(Token![=]) {
+                rename_all = Some(rename_rule(&meta)?);
+            } else if ["deny_unknown_fields", "crate", "bound", "expecting"]
+                .iter()
+                .any(|n| is(&meta, n))
+            {
+                skip_meta_value(&meta)?;
+            } else {
+                let name = meta.path.to_token_stream().to_string();
+                cx.error_spanned_by(
+                    &meta.path,
+                    format!(
+                        "the contract cannot honour `#[serde({name})]`: serde's JSON would differ from what the contract accepts; remove it (the contract reads only `rename` and `rename_all` from serde)"
+                    ),
+                );
+                skip_meta_value(&meta)?;
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            cx.syn_error(e);
+        }
+    }
+    (rename, rename_all)
+}
+
+fn skip_meta_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) {
+        meta.input.parse::<Token![=]>()?;
+        while !meta.input.is_empty() && !meta.input.peek(Token![,]) {
+            meta.input.parse::<proc_macro2::TokenTree>()?;
+        }
+    } else if meta.input.peek(syn::token::Paren) {
+        let _content;
+        syn::parenthesized!(_content in meta.input);
+    }
+    Ok(())
+}
+
+/// The doc comment, lines joined, as a schema `description`.
+pub fn doc(attrs: &[Attribute]) -> Option<String> {
+    let mut lines = Vec::new();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("doc")) {
+        if let syn::Meta::NameValue(nv) = &attr.meta {
+            if let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
+            {
+                let line = s.value();
+                lines.push(
+                    line.strip_prefix(' ')
+                        .unwrap_or(&line)
+                        .trim_end()
+                        .to_owned(),
+                );
+            }
+        }
+    }
+    let text = lines.join("\n").trim().to_owned();
+    (!text.is_empty()).then_some(text)
+}

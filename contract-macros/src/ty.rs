@@ -1,0 +1,180 @@
+//! What the derive needs to know of a field's type, read from its syntax.
+use syn::{GenericArgument, PathArguments, Type};
+
+#[derive(Clone, Debug)]
+pub enum Ty {
+    Bool,
+    Int(IntTy),
+    Float,
+    String,
+    Date,
+    Option(Box<Ty>),
+    Vec(Box<Ty>),
+    Map(Box<Ty>),
+    /// Another contract type (struct or enum), checked by rustc through a trait bound.
+    Contract,
+    /// Not supported; the message says what to write instead.
+    Unsupported(String),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct IntTy {
+    pub min: i128,
+    pub max: i128,
+}
+
+impl Ty {
+    pub fn of(ty: &Type) -> Ty {
+        match ty {
+            Type::Path(p) if p.qself.is_none() => {
+                let Some(last) = p.path.segments.last() else {
+                    return Ty::Unsupported("an empty type path".into());
+                };
+                let name = last.ident.to_string();
+                let args: Vec<&Type> = match &last.arguments {
+                    PathArguments::None => Vec::new(),
+                    PathArguments::AngleBracketed(a) => a
+                        .args
+                        .iter()
+                        .filter_map(|a| match a {
+                            GenericArgument::Type(t) => Some(t),
+                            _ => None,
+                        })
+                        .collect(),
+                    PathArguments::Parenthesized(_) => {
+                        return Ty::Unsupported("a function type".into());
+                    }
+                };
+                match (name.as_str(), args.as_slice()) {
+                    ("bool", []) => Ty::Bool,
+                    ("u8", []) => Ty::int(0, u8::MAX.into()),
+                    ("u16", []) => Ty::int(0, u16::MAX.into()),
+                    ("u32", []) => Ty::int(0, u32::MAX.into()),
+                    ("u64" | "usize", []) => Ty::int(0, u64::MAX.into()),
+                    ("i8", []) => Ty::int(i8::MIN.into(), i8::MAX.into()),
+                    ("i16", []) => Ty::int(i16::MIN.into(), i16::MAX.into()),
+                    ("i32", []) => Ty::int(i32::MIN.into(), i32::MAX.into()),
+                    ("i64" | "isize", []) => Ty::int(i64::MIN.into(), i64::MAX.into()),
+                    ("u128" | "i128", []) => Ty::Unsupported(
+                        "128-bit integers (JSON numbers from a model are read as 64-bit; use `u64` or `i64`)".into(),
+                    ),
+                    ("f32" | "f64", []) => Ty::Float,
+                    ("String", []) => Ty::String,
+                    ("Date" | "NaiveDate", []) => Ty::Date,
+                    ("Option", [inner]) => match Ty::of(inner) {
+                        Ty::Option(_) => Ty::Unsupported(
+                            "`Option<Option<T>>` (null and absent are told apart by `optional`; use `#[contract(optional)]` on an `Option<T>`)".into(),
+                        ),
+                        Ty::Unsupported(why) => Ty::Unsupported(why),
+                        inner => Ty::Option(Box::new(inner)),
+                    },
+                    ("Vec", [inner]) => match Ty::of(inner) {
+                        Ty::Unsupported(why) => Ty::Unsupported(why),
+                        inner => Ty::Vec(Box::new(inner)),
+                    },
+                    ("BTreeMap", [key, value]) => {
+                        if !matches!(Ty::of(key), Ty::String) {
+                            return Ty::Unsupported("a map whose keys are not `String` (JSON object keys are strings: use `BTreeMap<String, T>`)".into());
+                        }
+                        match Ty::of(value) {
+                            Ty::Unsupported(why) => Ty::Unsupported(why),
+                            inner => Ty::Map(Box::new(inner)),
+                        }
+                    }
+                    ("HashMap" | "IndexMap", _) => Ty::Unsupported(
+                        "`HashMap` (use `BTreeMap<String, T>`, whose order is deterministic)".into(),
+                    ),
+                    ("Box" | "Rc" | "Arc" | "Cow", _) => Ty::Unsupported(format!(
+                        "`{name}<..>` (use the inner type directly)"
+                    )),
+                    ("HashSet" | "BTreeSet" | "VecDeque", _) => Ty::Unsupported(format!(
+                        "`{name}` (use `Vec<T>`)"
+                    )),
+                    ("char", []) => Ty::Unsupported("`char` (use `String` with `min_len = 1, max_len = 1`)".into()),
+                    ("str", []) => Ty::Unsupported("`str` (use `String`)".into()),
+                    ("Value", []) => Ty::Unsupported(
+                        "`serde_json::Value` (a contract declares every shape; declare a nested contract struct)".into(),
+                    ),
+                    (_, []) => Ty::Contract,
+                    _ => Ty::Unsupported(format!("the generic type `{name}<..>`")),
+                }
+            }
+            Type::Reference(_) => {
+                Ty::Unsupported("a reference (use an owned type such as `String`)".into())
+            }
+            Type::Tuple(t) if t.elems.is_empty() => Ty::Unsupported("`()`".into()),
+            Type::Tuple(_) => Ty::Unsupported(
+                "a tuple (declare a nested contract struct with named fields)".into(),
+            ),
+            Type::Array(_) | Type::Slice(_) => {
+                Ty::Unsupported("an array or slice (use `Vec<T>` with `min_len`/`max_len`)".into())
+            }
+            Type::Paren(p) => Ty::of(&p.elem),
+            Type::Group(g) => Ty::of(&g.elem),
+            _ => Ty::Unsupported("this kind of type".into()),
+        }
+    }
+
+    fn int(min: i128, max: i128) -> Ty {
+        Ty::Int(IntTy { min, max })
+    }
+
+    /// The type under one `Option`, if any.
+    pub fn strip_option(&self) -> &Ty {
+        match self {
+            Ty::Option(inner) => inner,
+            other => other,
+        }
+    }
+
+    pub fn is_option(&self) -> bool {
+        matches!(self, Ty::Option(_))
+    }
+
+    /// Types `order(a <= b)` can compare.
+    pub fn is_ordered(&self) -> bool {
+        matches!(
+            self.strip_option(),
+            Ty::Int(_) | Ty::Float | Ty::String | Ty::Date
+        )
+    }
+
+    /// Whether the type may contain contract structs (whose rules must run).
+    pub fn may_nest(&self) -> bool {
+        match self {
+            Ty::Contract => true,
+            Ty::Option(t) | Ty::Vec(t) | Ty::Map(t) => t.may_nest(),
+            _ => false,
+        }
+    }
+
+    pub fn describe(&self) -> &'static str {
+        match self.strip_option() {
+            Ty::Bool => "a boolean",
+            Ty::Int(_) => "an integer",
+            Ty::Float => "a float",
+            Ty::String => "a string",
+            Ty::Date => "a date",
+            Ty::Vec(_) => "a `Vec`",
+            Ty::Map(_) => "a map",
+            Ty::Contract => "a contract type",
+            Ty::Option(_) | Ty::Unsupported(_) => "this type",
+        }
+    }
+}
+
+/// Inner type tokens of `Option<T>` (for `Option::<T>::None` and the like).
+pub fn option_inner(ty: &Type) -> Option<&Type> {
+    let Type::Path(p) = ty else { return None };
+    let last = p.path.segments.last()?;
+    if last.ident != "Option" {
+        return None;
+    }
+    let PathArguments::AngleBracketed(a) = &last.arguments else {
+        return None;
+    };
+    a.args.iter().find_map(|a| match a {
+        GenericArgument::Type(t) => Some(t),
+        _ => None,
+    })
+}

@@ -1,0 +1,510 @@
+//! The decoding engine behind `from_json`: one pass over the text with the
+//! strict [`Reader`], no `serde_json::Value` built first.
+//!
+//! Why a purpose-built scanner: a wrong type must not stop the pass (every
+//! error of the document is collected), keys must be compared after
+//! unescaping, duplicate keys must be caught at any depth, and numbers must
+//! keep "written as an integer" apart from "written with a fraction". A pull
+//! scanner driven by generated code does all of this in the same pass that
+//! builds the value: a field bitset finds missing and duplicate keys, and a
+//! value of the wrong type is skipped (still checked strictly) while the
+//! error is recorded. It also keeps the engine behind one module: generated
+//! code sees only [`Field`], [`Reader`] and [`Cx`].
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::error::{Error, MAX_ERRORS, Stage};
+use crate::json::{ParseError, Path, Peek, Reader};
+use crate::outcome::Violation;
+use crate::schema::SchemaGen;
+use crate::shape::Shape;
+
+/// What one decode collects: errors (capped), and review reasons from
+/// quarantined fields.
+#[derive(Debug, Default)]
+pub struct Cx {
+    errors: Vec<Error>,
+    omitted: usize,
+    reviews: Vec<Violation>,
+}
+
+impl Cx {
+    /// An empty context.
+    pub fn new() -> Self {
+        Cx::default()
+    }
+
+    /// Records an error at `path`.
+    #[cold]
+    #[inline(never)]
+    pub fn error(
+        &mut self,
+        stage: Stage,
+        path: &Path<'_>,
+        code: &'static str,
+        message: impl Into<String>,
+        expected: &'static str,
+    ) {
+        if self.errors.len() >= MAX_ERRORS {
+            self.omitted += 1;
+            return;
+        }
+        self.errors
+            .push(Error::new(stage, path.to_pointer(), code, message).with_expected(expected));
+    }
+
+    /// Records a ready-made error.
+    #[cold]
+    pub fn push(&mut self, error: Error) {
+        if self.errors.len() >= MAX_ERRORS {
+            self.omitted += 1;
+        } else {
+            self.errors.push(error);
+        }
+    }
+
+    /// How many errors were found so far (kept or not).
+    #[inline]
+    pub fn error_count(&self) -> usize {
+        self.errors.len() + self.omitted
+    }
+
+    /// Whether no error was found.
+    #[inline]
+    pub fn is_clean(&self) -> bool {
+        self.errors.is_empty() && self.omitted == 0
+    }
+
+    /// Turns the errors found since `mark` (an earlier [`Cx::error_count`])
+    /// into review reasons; `true` if there were any.
+    pub fn quarantine_since(&mut self, mark: usize) -> bool {
+        if self.error_count() == mark {
+            return false;
+        }
+        let keep = mark.min(self.errors.len());
+        for e in self.errors.drain(keep..) {
+            self.reviews
+                .push(Violation::review(&e.pointer, e.code, e.message));
+        }
+        self.omitted = mark.saturating_sub(keep);
+        true
+    }
+
+    /// Adds a review reason.
+    pub fn review(&mut self, reason: Violation) {
+        self.reviews.push(reason);
+    }
+
+    /// The errors and review reasons.
+    pub fn finish(self) -> (Vec<Error>, usize, Vec<Violation>) {
+        (self.errors, self.omitted, self.reviews)
+    }
+}
+
+/// A type that can be a field of a contract: how it is decoded, encoded,
+/// described in a schema, and navigated by an edit pointer.
+pub trait Field: Sized {
+    /// The type's shape, for resolving edit pointers at compile time.
+    const SHAPE: Shape;
+
+    /// Reads one value at `path`. `Ok(None)` means a schema error was
+    /// recorded in `cx` (the value was skipped); `Err` is a parse error,
+    /// which ends the decode.
+    fn decode(r: &mut Reader<'_>, path: &Path<'_>, cx: &mut Cx)
+    -> Result<Option<Self>, ParseError>;
+
+    /// The value as JSON.
+    fn encode(&self) -> Value;
+
+    /// The JSON Schema of the type (nested contracts go to `defs`'s `$defs`).
+    fn schema(defs: &mut SchemaGen) -> Value;
+
+    /// Runs the cross-field rules of nested contracts.
+    #[inline]
+    fn rules(&self, _path: &Path<'_>, _cx: &mut Cx) {}
+}
+
+/// Records a wrong-type error and skips the value.
+#[cold]
+#[inline(never)]
+pub fn invalid_type<T>(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Cx,
+    expected: &'static str,
+    found: Peek,
+) -> Result<Option<T>, ParseError> {
+    cx.error(
+        Stage::Schema,
+        path,
+        "invalid_type",
+        format!("expected {expected}, found {}", found.type_name()),
+        expected,
+    );
+    r.skip_value(path)?;
+    Ok(None)
+}
+
+#[cold]
+#[inline(never)]
+fn out_of_range<T>(path: &Path<'_>, cx: &mut Cx, expected: &'static str) -> Option<T> {
+    cx.error(
+        Stage::Schema,
+        path,
+        "out_of_range",
+        format!("the number does not fit {expected}"),
+        expected,
+    );
+    None
+}
+
+#[cold]
+#[inline(never)]
+fn not_integer<T>(path: &Path<'_>, cx: &mut Cx, expected: &'static str) -> Option<T> {
+    cx.error(
+        Stage::Schema,
+        path,
+        "invalid_type",
+        "expected an integer, found a number written with a fraction or exponent",
+        expected,
+    );
+    None
+}
+
+impl Field for bool {
+    const SHAPE: Shape = Shape::Leaf;
+
+    #[inline]
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Cx,
+    ) -> Result<Option<Self>, ParseError> {
+        match r.peek()? {
+            Peek::True | Peek::False => r.read_bool().map(Some),
+            other => invalid_type(r, path, cx, "a boolean", other),
+        }
+    }
+
+    fn encode(&self) -> Value {
+        Value::Bool(*self)
+    }
+
+    fn schema(_gen: &mut SchemaGen) -> Value {
+        serde_json::json!({ "type": "boolean" })
+    }
+}
+
+macro_rules! integer_field {
+    ($($t:ty => $expected:literal, $bounded:literal;)*) => {$(
+        impl Field for $t {
+            const SHAPE: Shape = Shape::Leaf;
+
+            #[inline]
+            fn decode(r: &mut Reader<'_>, path: &Path<'_>, cx: &mut Cx) -> Result<Option<Self>, ParseError> {
+                match r.peek()? {
+                    Peek::Number => {
+                        let n = r.read_number()?;
+                        if !n.integer_syntax {
+                            return Ok(not_integer(path, cx, $expected));
+                        }
+                        let v = match n.value {
+                            crate::json::NumberValue::U64(v) => <$t>::try_from(v).ok(),
+                            crate::json::NumberValue::I64(v) => <$t>::try_from(v).ok(),
+                            // `-0`; any other float here is an integer too big for 64 bits.
+                            crate::json::NumberValue::F64(v) if v == 0.0 => Some(0),
+                            crate::json::NumberValue::F64(_) => None,
+                        };
+                        Ok(match v {
+                            Some(v) => Some(v),
+                            None => out_of_range(path, cx, $expected),
+                        })
+                    }
+                    other => invalid_type(r, path, cx, $expected, other),
+                }
+            }
+
+            fn encode(&self) -> Value {
+                Value::from(*self)
+            }
+
+            fn schema(_gen: &mut SchemaGen) -> Value {
+                let mut s = serde_json::json!({ "type": "integer" });
+                // The type's own range, where it is narrower than 64 bits
+                // (unsigned types always say `minimum: 0`).
+                if <$t>::MIN != 0 && $bounded {
+                    s["minimum"] = Value::from(<$t>::MIN);
+                } else if <$t>::MIN == 0 {
+                    s["minimum"] = Value::from(0);
+                }
+                if $bounded {
+                    s["maximum"] = Value::from(<$t>::MAX);
+                }
+                s
+            }
+        }
+    )*};
+}
+
+integer_field! {
+    u8 => "an integer from 0 to 255", true;
+    u16 => "an integer from 0 to 65535", true;
+    u32 => "an integer from 0 to 4294967295", true;
+    u64 => "a non-negative 64-bit integer", false;
+    usize => "a non-negative 64-bit integer", false;
+    i8 => "an integer from -128 to 127", true;
+    i16 => "an integer from -32768 to 32767", true;
+    i32 => "an integer from -2147483648 to 2147483647", true;
+    i64 => "a 64-bit integer", false;
+    isize => "a 64-bit integer", false;
+}
+
+impl Field for f64 {
+    const SHAPE: Shape = Shape::Leaf;
+
+    #[inline]
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Cx,
+    ) -> Result<Option<Self>, ParseError> {
+        match r.peek()? {
+            Peek::Number => Ok(Some(r.read_number()?.as_f64())),
+            other => invalid_type(r, path, cx, "a number", other),
+        }
+    }
+
+    fn encode(&self) -> Value {
+        Value::from(*self)
+    }
+
+    fn schema(_gen: &mut SchemaGen) -> Value {
+        serde_json::json!({ "type": "number" })
+    }
+}
+
+impl Field for f32 {
+    const SHAPE: Shape = Shape::Leaf;
+
+    #[inline]
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Cx,
+    ) -> Result<Option<Self>, ParseError> {
+        match r.peek()? {
+            Peek::Number => {
+                let v = r.read_number()?.as_f64();
+                let narrow = v as f32;
+                Ok(if narrow.is_finite() {
+                    Some(narrow)
+                } else {
+                    out_of_range(path, cx, "a 32-bit float")
+                })
+            }
+            other => invalid_type(r, path, cx, "a number", other),
+        }
+    }
+
+    fn encode(&self) -> Value {
+        Value::from(*self)
+    }
+
+    fn schema(_gen: &mut SchemaGen) -> Value {
+        serde_json::json!({ "type": "number" })
+    }
+}
+
+impl Field for String {
+    const SHAPE: Shape = Shape::Leaf;
+
+    #[inline]
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Cx,
+    ) -> Result<Option<Self>, ParseError> {
+        match r.peek()? {
+            Peek::String => r.read_string().map(Some),
+            other => invalid_type(r, path, cx, "a string", other),
+        }
+    }
+
+    fn encode(&self) -> Value {
+        Value::String(self.clone())
+    }
+
+    fn schema(_gen: &mut SchemaGen) -> Value {
+        serde_json::json!({ "type": "string" })
+    }
+}
+
+impl<T: Field> Field for Option<T> {
+    const SHAPE: Shape = T::SHAPE;
+
+    #[inline]
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Cx,
+    ) -> Result<Option<Self>, ParseError> {
+        match r.peek()? {
+            Peek::Null => r.read_null().map(|()| Some(None)),
+            _ => T::decode(r, path, cx).map(|v| v.map(Some)),
+        }
+    }
+
+    fn encode(&self) -> Value {
+        match self {
+            Some(v) => v.encode(),
+            None => Value::Null,
+        }
+    }
+
+    fn schema(defs: &mut SchemaGen) -> Value {
+        crate::schema::nullable(T::schema(defs))
+    }
+
+    #[inline]
+    fn rules(&self, path: &Path<'_>, cx: &mut Cx) {
+        if let Some(v) = self {
+            v.rules(path, cx);
+        }
+    }
+}
+
+impl<T: Field> Field for Vec<T> {
+    const SHAPE: Shape = Shape::Array;
+
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Cx,
+    ) -> Result<Option<Self>, ParseError> {
+        match r.peek()? {
+            Peek::Array => {
+                let mut items = Vec::new();
+                let mut ok = true;
+                let mut index = 0;
+                let mut more = r.begin_array()?;
+                while more {
+                    match T::decode(r, &path.index(index), cx)? {
+                        Some(v) if ok => items.push(v),
+                        Some(_) => {}
+                        None => ok = false,
+                    }
+                    index += 1;
+                    more = r.array_more()?;
+                }
+                Ok(ok.then_some(items))
+            }
+            other => invalid_type(r, path, cx, "an array", other),
+        }
+    }
+
+    fn encode(&self) -> Value {
+        Value::Array(self.iter().map(Field::encode).collect())
+    }
+
+    fn schema(defs: &mut SchemaGen) -> Value {
+        serde_json::json!({ "type": "array", "items": T::schema(defs) })
+    }
+
+    fn rules(&self, path: &Path<'_>, cx: &mut Cx) {
+        for (i, v) in self.iter().enumerate() {
+            v.rules(&path.index(i), cx);
+        }
+    }
+}
+
+impl<T: Field> Field for BTreeMap<String, T> {
+    const SHAPE: Shape = Shape::Map;
+
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Cx,
+    ) -> Result<Option<Self>, ParseError> {
+        match r.peek()? {
+            Peek::Object => {
+                let mut map = BTreeMap::new();
+                // Keys whose value failed, kept for duplicate detection.
+                let mut failed = std::collections::BTreeSet::new();
+                let mut more = r.begin_object()?;
+                while more {
+                    let at = r.offset();
+                    let key = r.read_key()?.to_owned();
+                    if map.contains_key(&key) || failed.contains(&key) {
+                        return Err(crate::json::duplicate_key(at, path, &key));
+                    }
+                    match T::decode(r, &path.key(&key), cx)? {
+                        Some(v) => {
+                            map.insert(key, v);
+                        }
+                        None => {
+                            failed.insert(key);
+                        }
+                    }
+                    more = r.object_more()?;
+                }
+                Ok(failed.is_empty().then_some(map))
+            }
+            other => invalid_type(r, path, cx, "an object", other),
+        }
+    }
+
+    fn encode(&self) -> Value {
+        Value::Object(self.iter().map(|(k, v)| (k.clone(), v.encode())).collect())
+    }
+
+    fn schema(defs: &mut SchemaGen) -> Value {
+        serde_json::json!({ "type": "object", "additionalProperties": T::schema(defs) })
+    }
+
+    fn rules(&self, path: &Path<'_>, cx: &mut Cx) {
+        for (k, v) in self {
+            v.rules(&path.key(k), cx);
+        }
+    }
+}
+
+impl Field for crate::date::Date {
+    const SHAPE: Shape = Shape::Leaf;
+
+    #[inline]
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Cx,
+    ) -> Result<Option<Self>, ParseError> {
+        match r.peek()? {
+            Peek::String => match crate::date::Date::parse(r.read_str_ref()?) {
+                Ok(d) => Ok(Some(d)),
+                Err(e) => {
+                    cx.error(
+                        Stage::Schema,
+                        path,
+                        "invalid_date",
+                        e.to_string(),
+                        "a date as YYYY-MM-DD",
+                    );
+                    Ok(None)
+                }
+            },
+            other => invalid_type(r, path, cx, "a date string (YYYY-MM-DD)", other),
+        }
+    }
+
+    fn encode(&self) -> Value {
+        Value::String(self.to_string())
+    }
+
+    fn schema(_gen: &mut SchemaGen) -> Value {
+        serde_json::json!({
+            "type": "string",
+            "format": "date",
+            "pattern": crate::date::Date::PATTERN,
+        })
+    }
+}

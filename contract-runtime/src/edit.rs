@@ -1,0 +1,143 @@
+//! Edit policies: which JSON Pointers a proposed edit may change.
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde_json::Value;
+
+use crate::contract::{Contract, decode_document};
+use crate::error::{Error, Rejection, Stage};
+use crate::json;
+
+/// A named allowlist of pointers, declared with
+/// `#[contract(edit(NAME = ["/pointer", ..]))]`.
+///
+/// A change is allowed only when its pointer is listed exactly: permission
+/// for a leaf never permits replacing its parent. The candidate must also
+/// pass the contract in full; it is accepted or rejected whole.
+///
+/// ```
+/// use contract_runtime::Contract;
+/// use serde_json::json;
+///
+/// #[derive(Contract, Debug)]
+/// struct Notifications { email: bool }
+///
+/// #[derive(Contract, Debug)]
+/// #[contract(edit(disable_email = ["/notifications/email"]))]
+/// struct Settings { notifications: Notifications, retry_limit: u32 }
+///
+/// let baseline = json!({"notifications": {"email": true}, "retry_limit": 3});
+/// let edit = Settings::DISABLE_EMAIL
+///     .check(&baseline, r#"{"notifications": {"email": false}, "retry_limit": 3}"#)
+///     .unwrap();
+/// assert_eq!(edit.changed, ["/notifications/email"]);
+///
+/// let rejection = Settings::DISABLE_EMAIL
+///     .check(&baseline, r#"{"notifications": {"email": true}, "retry_limit": 9}"#)
+///     .unwrap_err();
+/// assert_eq!(rejection.errors[0].code, "change_not_allowed");
+/// assert_eq!(rejection.errors[0].pointer, "/retry_limit");
+/// ```
+pub struct EditPolicy<T> {
+    name: &'static str,
+    paths: &'static [&'static str],
+    contract: PhantomData<fn() -> T>,
+}
+
+impl<T> Clone for EditPolicy<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for EditPolicy<T> {}
+
+impl<T> fmt::Debug for EditPolicy<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EditPolicy")
+            .field("name", &self.name)
+            .field("paths", &self.paths)
+            .finish()
+    }
+}
+
+/// An accepted edit: the new value and the pointers it changed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Edit<T> {
+    /// The candidate, decoded.
+    pub value: T,
+    /// The changed pointers, sorted.
+    pub changed: Vec<String>,
+}
+
+impl<T> EditPolicy<T> {
+    #[doc(hidden)]
+    pub const fn __new(name: &'static str, paths: &'static [&'static str]) -> Self {
+        EditPolicy {
+            name,
+            paths,
+            contract: PhantomData,
+        }
+    }
+
+    /// The policy's name.
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The pointers it allows to change.
+    pub const fn paths(&self) -> &'static [&'static str] {
+        self.paths
+    }
+
+    /// Whether a change at `pointer` is allowed (exact match only).
+    pub fn allows(&self, pointer: &str) -> bool {
+        self.paths.contains(&pointer)
+    }
+}
+
+impl<T: Contract> EditPolicy<T> {
+    /// Checks a candidate document against `baseline`: every changed pointer
+    /// must be allowed, and the candidate must pass the contract. All
+    /// blocked pointers (stage `edit`) and all contract errors are reported.
+    pub fn check(&self, baseline: &Value, candidate: &str) -> Result<Edit<T>, Rejection> {
+        let parsed = json::parse(candidate.as_bytes(), &T::LIMITS)?;
+        let changed: Vec<String> = crate::diff::changed_paths(baseline, &parsed)
+            .into_iter()
+            .collect();
+        let mut errors: Vec<Error> = Vec::new();
+        let mut omitted = 0;
+        let decoded = match decode_document::<T>(candidate) {
+            Ok((value, _reviews)) => Some(value),
+            Err(rejection) => {
+                errors.extend(rejection.errors);
+                omitted = rejection.omitted;
+                None
+            }
+        };
+        for pointer in changed.iter().filter(|p| !self.allows(p)) {
+            errors.push(
+                Error::new(
+                    Stage::Edit,
+                    pointer.clone(),
+                    "change_not_allowed",
+                    format!("policy `{}` does not allow changing this value", self.name),
+                )
+                .with_expected(format!("changes only at: {}", self.paths.join(", "))),
+            );
+        }
+        match decoded {
+            Some(value) if errors.is_empty() => Ok(Edit { value, changed }),
+            _ => {
+                let mut rejection = Rejection::from_errors(errors);
+                rejection.omitted += omitted;
+                Err(rejection)
+            }
+        }
+    }
+
+    /// [`EditPolicy::check`] against a typed baseline.
+    pub fn check_value(&self, baseline: &T, candidate: &str) -> Result<Edit<T>, Rejection> {
+        self.check(&baseline.to_json(), candidate)
+    }
+}

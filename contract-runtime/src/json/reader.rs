@@ -1,0 +1,712 @@
+//! The strict pull scanner that both [`super::parse`] and generated decoders drive.
+//!
+//! The input is a `&str`, so UTF-8 is already proven; the scanner checks the
+//! rest of the policy as it goes: grammar, escapes, lone surrogates, control
+//! characters, numbers that overflow f64, depth. Duplicate keys are the
+//! caller's job (a generated struct decoder uses a field bitset; maps and
+//! skipped objects use [`KeySet`]), because only the caller knows how keys are
+//! stored.
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+use super::{ParseError, Path};
+
+/// The kind of the next value, from its first byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Peek {
+    /// `{`
+    Object,
+    /// `[`
+    Array,
+    /// `"`
+    String,
+    /// `-` or a digit
+    Number,
+    /// `t`
+    True,
+    /// `f`
+    False,
+    /// `n`
+    Null,
+}
+
+impl Peek {
+    /// The JSON type's name, for messages ("expected integer, found string").
+    pub const fn type_name(self) -> &'static str {
+        match self {
+            Peek::Object => "object",
+            Peek::Array => "array",
+            Peek::String => "string",
+            Peek::Number => "number",
+            Peek::True | Peek::False => "boolean",
+            Peek::Null => "null",
+        }
+    }
+}
+
+/// A number as read: its value the way `serde_json` would hold it, and
+/// whether it was written as an integer (no fraction, no exponent).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Number {
+    /// The value.
+    pub value: NumberValue,
+    /// Written without `.` or exponent (`7`, `-0`, a 30-digit integer).
+    pub integer_syntax: bool,
+}
+
+/// The value of a [`Number`], in `serde_json`'s three representations.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum NumberValue {
+    /// A non-negative integer that fits `u64`.
+    U64(u64),
+    /// A negative integer that fits `i64`.
+    I64(i64),
+    /// Anything else (finite: an overflow is a parse error). `-0` is `-0.0`.
+    F64(f64),
+}
+
+impl Number {
+    /// The value as an `i128` when it was written as an integer and fits
+    /// (`-0` is 0); `None` otherwise.
+    pub fn as_i128(&self) -> Option<i128> {
+        if !self.integer_syntax {
+            return None;
+        }
+        match self.value {
+            NumberValue::U64(v) => Some(i128::from(v)),
+            NumberValue::I64(v) => Some(i128::from(v)),
+            NumberValue::F64(v) if v == 0.0 => Some(0),
+            NumberValue::F64(_) => None,
+        }
+    }
+
+    /// The value as an `f64` (integers may round).
+    pub fn as_f64(&self) -> f64 {
+        match self.value {
+            NumberValue::U64(v) => v as f64,
+            NumberValue::I64(v) => v as f64,
+            NumberValue::F64(v) => v,
+        }
+    }
+
+    /// The number as a `serde_json::Number`.
+    pub fn to_json(&self) -> serde_json::Number {
+        match self.value {
+            NumberValue::U64(v) => v.into(),
+            NumberValue::I64(v) => v.into(),
+            // Finite by construction, so `from_f64` cannot fail; zero is the
+            // unreachable fallback rather than a panic.
+            NumberValue::F64(v) => serde_json::Number::from_f64(v).unwrap_or_else(|| 0.into()),
+        }
+    }
+}
+
+/// A strict JSON pull scanner over a `&str`.
+#[derive(Debug)]
+pub struct Reader<'de> {
+    src: &'de str,
+    pos: usize,
+    depth: usize,
+    max_depth: usize,
+    scratch: String,
+}
+
+// Bytes that end a run of plain string content: `"`, `\` and control characters.
+static STRING_STOP: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        table[i] = true;
+        i += 1;
+    }
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table
+};
+
+impl<'de> Reader<'de> {
+    /// A scanner over `src` that refuses nesting deeper than `max_depth`.
+    pub fn new(src: &'de str, max_depth: usize) -> Self {
+        Reader {
+            src,
+            pos: 0,
+            depth: 0,
+            max_depth,
+            scratch: String::new(),
+        }
+    }
+
+    /// The byte offset of the next unread byte.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    #[inline]
+    fn bytes(&self) -> &'de [u8] {
+        self.src.as_bytes()
+    }
+
+    #[inline]
+    fn skip_ws(&mut self) {
+        let bytes = self.bytes();
+        while let Some(&b) = bytes.get(self.pos) {
+            if matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn error_here(&self, code: &'static str, message: impl Into<Cow<'static, str>>) -> ParseError {
+        ParseError::new(code, message, self.pos)
+    }
+
+    fn unexpected(&self, what: &'static str) -> ParseError {
+        match self.bytes().get(self.pos) {
+            None => self.error_here(
+                "unexpected_end",
+                format!("the input ends where {what} was expected"),
+            ),
+            Some(&b) if b.is_ascii_graphic() => {
+                self.error_here("syntax", format!("expected {what}, found `{}`", b as char))
+            }
+            Some(_) => self.error_here("syntax", format!("expected {what}")),
+        }
+    }
+
+    /// Skips whitespace and tells the kind of the next value.
+    #[inline]
+    pub fn peek(&mut self) -> Result<Peek, ParseError> {
+        self.skip_ws();
+        match self.bytes().get(self.pos) {
+            Some(b'{') => Ok(Peek::Object),
+            Some(b'[') => Ok(Peek::Array),
+            Some(b'"') => Ok(Peek::String),
+            Some(b'-' | b'0'..=b'9') => Ok(Peek::Number),
+            Some(b't') => Ok(Peek::True),
+            Some(b'f') => Ok(Peek::False),
+            Some(b'n') => Ok(Peek::Null),
+            _ => Err(self.unexpected("a JSON value")),
+        }
+    }
+
+    /// Checks that only whitespace is left.
+    pub fn finish(&mut self) -> Result<(), ParseError> {
+        self.skip_ws();
+        if self.pos < self.src.len() {
+            Err(self.error_here("trailing_data", "unexpected data after the JSON value"))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn literal(&mut self, word: &'static str) -> Result<(), ParseError> {
+        let end = self.pos + word.len();
+        if self.bytes().get(self.pos..end) == Some(word.as_bytes()) {
+            self.pos = end;
+            Ok(())
+        } else {
+            Err(self.error_here("syntax", format!("expected `{word}`")))
+        }
+    }
+
+    /// Reads `true` or `false` (after [`Reader::peek`] said so).
+    #[inline]
+    pub fn read_bool(&mut self) -> Result<bool, ParseError> {
+        match self.bytes().get(self.pos) {
+            Some(b't') => self.literal("true").map(|()| true),
+            Some(b'f') => self.literal("false").map(|()| false),
+            _ => Err(self.unexpected("a boolean")),
+        }
+    }
+
+    /// Reads `null`.
+    #[inline]
+    pub fn read_null(&mut self) -> Result<(), ParseError> {
+        self.literal("null")
+    }
+
+    fn enter(&mut self) -> Result<(), ParseError> {
+        if self.depth >= self.max_depth {
+            return Err(self.error_here(
+                "too_deep",
+                format!("nesting deeper than the limit of {}", self.max_depth),
+            ));
+        }
+        self.depth += 1;
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// Consumes `{`; `true` when a member follows, `false` for `{}`.
+    #[inline]
+    pub fn begin_object(&mut self) -> Result<bool, ParseError> {
+        self.skip_ws();
+        if self.bytes().get(self.pos) != Some(&b'{') {
+            return Err(self.unexpected("`{`"));
+        }
+        self.enter()?;
+        self.skip_ws();
+        match self.bytes().get(self.pos) {
+            Some(b'}') => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            Some(b'"') => Ok(true),
+            _ => Err(self.unexpected("a string key or `}`")),
+        }
+    }
+
+    /// After a member's value: `true` when another member follows (the `,`
+    /// is consumed), `false` at `}` (consumed).
+    #[inline]
+    pub fn object_more(&mut self) -> Result<bool, ParseError> {
+        self.skip_ws();
+        match self.bytes().get(self.pos) {
+            Some(b',') => {
+                self.pos += 1;
+                self.skip_ws();
+                if self.bytes().get(self.pos) == Some(&b'"') {
+                    Ok(true)
+                } else {
+                    Err(self.unexpected("a string key"))
+                }
+            }
+            Some(b'}') => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            _ => Err(self.unexpected("`,` or `}`")),
+        }
+    }
+
+    /// Reads a member's key and its `:`. The key is unescaped; it borrows the
+    /// input, or the scanner's scratch buffer when it had escapes.
+    #[inline]
+    pub fn read_key(&mut self) -> Result<&str, ParseError> {
+        let raw = self.scan_string()?;
+        self.skip_ws();
+        if self.bytes().get(self.pos) != Some(&b':') {
+            return Err(self.unexpected("`:`"));
+        }
+        self.pos += 1;
+        Ok(match raw {
+            Some(s) => s,
+            None => &self.scratch,
+        })
+    }
+
+    /// Consumes `[`; `true` when an element follows, `false` for `[]`.
+    #[inline]
+    pub fn begin_array(&mut self) -> Result<bool, ParseError> {
+        self.skip_ws();
+        if self.bytes().get(self.pos) != Some(&b'[') {
+            return Err(self.unexpected("`[`"));
+        }
+        self.enter()?;
+        self.skip_ws();
+        if self.bytes().get(self.pos) == Some(&b']') {
+            self.pos += 1;
+            self.depth -= 1;
+            Ok(false)
+        } else {
+            Ok(true)
+        }
+    }
+
+    /// After an element: `true` when another follows (`,` consumed), `false`
+    /// at `]` (consumed).
+    #[inline]
+    pub fn array_more(&mut self) -> Result<bool, ParseError> {
+        self.skip_ws();
+        match self.bytes().get(self.pos) {
+            Some(b',') => {
+                self.pos += 1;
+                self.skip_ws();
+                if self.bytes().get(self.pos) == Some(&b']') {
+                    Err(self.unexpected("a value"))
+                } else {
+                    Ok(true)
+                }
+            }
+            Some(b']') => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            _ => Err(self.unexpected("`,` or `]`")),
+        }
+    }
+
+    /// Reads a string value; borrowed from the input when it has no escapes.
+    #[inline]
+    pub fn read_str(&mut self) -> Result<Cow<'de, str>, ParseError> {
+        match self.scan_string()? {
+            Some(s) => Ok(Cow::Borrowed(s)),
+            None => Ok(Cow::Owned(self.scratch.clone())),
+        }
+    }
+
+    /// Reads a string value into the scratch buffer or the input, for a
+    /// caller that only looks at it (a date, an enum variant).
+    #[inline]
+    pub fn read_str_ref(&mut self) -> Result<&str, ParseError> {
+        Ok(match self.scan_string()? {
+            Some(s) => s,
+            None => &self.scratch,
+        })
+    }
+
+    /// Reads a string value as an owned `String` (one allocation).
+    #[inline]
+    pub fn read_string(&mut self) -> Result<String, ParseError> {
+        match self.scan_string()? {
+            Some(s) => Ok(s.to_owned()),
+            None => Ok(self.scratch.clone()),
+        }
+    }
+
+    // Scans a string starting at `"`. Returns the content borrowed from the
+    // input when it has no escapes, else `None` with the unescaped content in
+    // `self.scratch`.
+    #[inline]
+    fn scan_string(&mut self) -> Result<Option<&'de str>, ParseError> {
+        let src: &'de str = self.src;
+        let bytes = src.as_bytes();
+        if bytes.get(self.pos) != Some(&b'"') {
+            return Err(self.unexpected("a string"));
+        }
+        self.pos += 1;
+        let start = self.pos;
+        let mut i = start;
+        while let Some(&b) = bytes.get(i) {
+            if STRING_STOP[b as usize] {
+                if b == b'"' {
+                    self.pos = i + 1;
+                    // `start` and `i` are on ASCII bytes, so char boundaries.
+                    return Ok(src.get(start..i));
+                }
+                if b == b'\\' {
+                    return self.scan_escaped(start, i).map(|()| None);
+                }
+                self.pos = i;
+                return Err(self.error_here(
+                    "control_character",
+                    "a control character must be escaped inside a string",
+                ));
+            }
+            i += 1;
+        }
+        self.pos = i;
+        Err(self.error_here("unexpected_end", "the input ends inside a string"))
+    }
+
+    // The slow path of `scan_string`: `bytes[start..i]` is plain, `bytes[i]` is `\`.
+    fn scan_escaped(&mut self, start: usize, mut i: usize) -> Result<(), ParseError> {
+        let src = self.src;
+        let bytes = src.as_bytes();
+        self.scratch.clear();
+        self.scratch.push_str(src.get(start..i).unwrap_or_default());
+        loop {
+            let run = i;
+            while let Some(&b) = bytes.get(i) {
+                if STRING_STOP[b as usize] {
+                    break;
+                }
+                i += 1;
+            }
+            self.scratch.push_str(src.get(run..i).unwrap_or_default());
+            match bytes.get(i) {
+                Some(b'"') => {
+                    self.pos = i + 1;
+                    return Ok(());
+                }
+                Some(b'\\') => {
+                    self.pos = i;
+                    let (c, next) = self.unescape(i)?;
+                    self.scratch.push(c);
+                    i = next;
+                }
+                Some(_) => {
+                    self.pos = i;
+                    return Err(self.error_here(
+                        "control_character",
+                        "a control character must be escaped inside a string",
+                    ));
+                }
+                None => {
+                    self.pos = i;
+                    return Err(self.error_here("unexpected_end", "the input ends inside a string"));
+                }
+            }
+        }
+    }
+
+    // Decodes the escape at `i` (`bytes[i]` is `\`); returns the char and the
+    // offset after the escape.
+    fn unescape(&mut self, i: usize) -> Result<(char, usize), ParseError> {
+        let bytes = self.bytes();
+        let c = match bytes.get(i + 1) {
+            Some(b'"') => '"',
+            Some(b'\\') => '\\',
+            Some(b'/') => '/',
+            Some(b'b') => '\u{8}',
+            Some(b'f') => '\u{c}',
+            Some(b'n') => '\n',
+            Some(b'r') => '\r',
+            Some(b't') => '\t',
+            Some(b'u') => return self.unescape_unicode(i),
+            None => return Err(self.error_here("unexpected_end", "the input ends inside a string")),
+            Some(_) => return Err(self.error_here("invalid_escape", "invalid escape sequence")),
+        };
+        Ok((c, i + 2))
+    }
+
+    fn hex4(&self, at: usize) -> Result<u16, ParseError> {
+        let digits = self.bytes().get(at..at + 4).ok_or_else(|| {
+            ParseError::new("invalid_escape", "a \\u escape needs four hex digits", at)
+        })?;
+        let mut n: u16 = 0;
+        for &d in digits {
+            let v = match d {
+                b'0'..=b'9' => d - b'0',
+                b'a'..=b'f' => d - b'a' + 10,
+                b'A'..=b'F' => d - b'A' + 10,
+                _ => {
+                    return Err(ParseError::new(
+                        "invalid_escape",
+                        "a \\u escape needs four hex digits",
+                        at,
+                    ));
+                }
+            };
+            n = (n << 4) | u16::from(v);
+        }
+        Ok(n)
+    }
+
+    fn unescape_unicode(&self, i: usize) -> Result<(char, usize), ParseError> {
+        let first = self.hex4(i + 2)?;
+        let lone = || {
+            ParseError::new(
+                "lone_surrogate",
+                "a UTF-16 surrogate escape without its pair",
+                i,
+            )
+        };
+        match first {
+            0xD800..=0xDBFF => {
+                let bytes = self.bytes();
+                if bytes.get(i + 6) != Some(&b'\\') || bytes.get(i + 7) != Some(&b'u') {
+                    return Err(lone());
+                }
+                let second = self.hex4(i + 8)?;
+                if !(0xDC00..=0xDFFF).contains(&second) {
+                    return Err(lone());
+                }
+                let code =
+                    0x10000 + ((u32::from(first) - 0xD800) << 10) + (u32::from(second) - 0xDC00);
+                char::from_u32(code).map(|c| (c, i + 12)).ok_or_else(lone)
+            }
+            0xDC00..=0xDFFF => Err(lone()),
+            n => char::from_u32(u32::from(n))
+                .map(|c| (c, i + 6))
+                .ok_or_else(lone),
+        }
+    }
+
+    /// Reads a number under JSON's grammar. A number too large for an f64
+    /// is a parse error (`number_overflow`).
+    #[inline]
+    pub fn read_number(&mut self) -> Result<Number, ParseError> {
+        let bytes = self.bytes();
+        let start = self.pos;
+        let mut i = start;
+        let negative = bytes.get(i) == Some(&b'-');
+        if negative {
+            i += 1;
+        }
+        let mut significand: u64 = 0;
+        let mut overflowed = false;
+        match bytes.get(i) {
+            Some(b'0') => {
+                i += 1;
+                if matches!(bytes.get(i), Some(b'0'..=b'9')) {
+                    self.pos = i;
+                    return Err(
+                        self.error_here("invalid_number", "a number cannot have a leading zero")
+                    );
+                }
+            }
+            Some(b'1'..=b'9') => {
+                while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
+                    match significand
+                        .checked_mul(10)
+                        .and_then(|s| s.checked_add(u64::from(d - b'0')))
+                    {
+                        Some(s) => significand = s,
+                        None => overflowed = true,
+                    }
+                    i += 1;
+                }
+            }
+            _ => {
+                self.pos = i;
+                return Err(self.error_here("invalid_number", "a number needs a digit here"));
+            }
+        }
+        let mut integer_syntax = true;
+        if bytes.get(i) == Some(&b'.') {
+            integer_syntax = false;
+            i += 1;
+            let digits = i;
+            while matches!(bytes.get(i), Some(b'0'..=b'9')) {
+                i += 1;
+            }
+            if i == digits {
+                self.pos = i;
+                return Err(self.error_here("invalid_number", "a fraction needs a digit after `.`"));
+            }
+        }
+        if matches!(bytes.get(i), Some(b'e' | b'E')) {
+            integer_syntax = false;
+            i += 1;
+            if matches!(bytes.get(i), Some(b'+' | b'-')) {
+                i += 1;
+            }
+            let digits = i;
+            while matches!(bytes.get(i), Some(b'0'..=b'9')) {
+                i += 1;
+            }
+            if i == digits {
+                self.pos = i;
+                return Err(self.error_here("invalid_number", "an exponent needs a digit"));
+            }
+        }
+        self.pos = i;
+        if integer_syntax && !overflowed {
+            if !negative {
+                return Ok(Number {
+                    value: NumberValue::U64(significand),
+                    integer_syntax,
+                });
+            }
+            let neg = (significand as i64).wrapping_neg();
+            // `-0` and integers below i64::MIN become floats, as in serde_json.
+            if neg < 0 {
+                return Ok(Number {
+                    value: NumberValue::I64(neg),
+                    integer_syntax,
+                });
+            }
+            if significand == 0 {
+                return Ok(Number {
+                    value: NumberValue::F64(-0.0),
+                    integer_syntax,
+                });
+            }
+        }
+        let text = self.src.get(start..i).unwrap_or_default();
+        match text.parse::<f64>() {
+            Ok(v) if v.is_finite() => Ok(Number {
+                value: NumberValue::F64(v),
+                integer_syntax,
+            }),
+            _ => Err(ParseError::new(
+                "number_overflow",
+                "the number is too large for a 64-bit float",
+                start,
+            )),
+        }
+    }
+
+    /// Skips one value, checking it as strictly as if it were read: grammar,
+    /// depth, escapes, numbers, and duplicate keys (reported at their pointer
+    /// below `path`).
+    pub fn skip_value(&mut self, path: &Path<'_>) -> Result<(), ParseError> {
+        match self.peek()? {
+            Peek::Object => {
+                let mut more = self.begin_object()?;
+                let mut keys = KeySet::default();
+                while more {
+                    let at = self.pos;
+                    let key = self.read_key()?;
+                    if !keys.insert(key) {
+                        return Err(duplicate_key(at, path, key));
+                    }
+                    // The key is owned by `keys` now; borrow it back for the path.
+                    let key = keys.last();
+                    self.skip_value(&path.key(key))?;
+                    more = self.object_more()?;
+                }
+                Ok(())
+            }
+            Peek::Array => {
+                let mut more = self.begin_array()?;
+                let mut index = 0;
+                while more {
+                    self.skip_value(&path.index(index))?;
+                    index += 1;
+                    more = self.array_more()?;
+                }
+                Ok(())
+            }
+            Peek::String => self.scan_string().map(drop),
+            Peek::Number => self.read_number().map(drop),
+            Peek::True | Peek::False => self.read_bool().map(drop),
+            Peek::Null => self.read_null(),
+        }
+    }
+}
+
+/// The parse error for a key seen twice in one object, at the member's pointer.
+pub fn duplicate_key(offset: usize, path: &Path<'_>, key: &str) -> ParseError {
+    ParseError::new(
+        "duplicate_key",
+        "the same key appears twice in one object",
+        offset,
+    )
+    .with_pointer(path.key(key).to_pointer())
+}
+
+/// The keys seen so far in one object, to refuse duplicates: a short list
+/// scanned linearly, turning into a hash set past a few dozen keys so that a
+/// huge object stays linear.
+#[derive(Debug, Default)]
+pub struct KeySet {
+    list: Vec<Box<str>>,
+    set: HashSet<Box<str>>,
+}
+
+const KEYSET_LINEAR: usize = 32;
+
+impl KeySet {
+    /// Adds `key`; `false` if it was already there.
+    pub fn insert(&mut self, key: &str) -> bool {
+        if self.set.is_empty() {
+            if self.list.iter().any(|k| &**k == key) {
+                return false;
+            }
+            if self.list.len() < KEYSET_LINEAR {
+                self.list.push(key.into());
+                return true;
+            }
+            self.set.extend(self.list.iter().cloned());
+        }
+        if self.set.contains(key) {
+            return false;
+        }
+        self.set.insert(key.into());
+        // Keep the last key reachable for `last()`.
+        self.list.push(key.into());
+        true
+    }
+
+    /// The key inserted last ("" when none).
+    pub fn last(&self) -> &str {
+        self.list.last().map_or("", |k| k)
+    }
+}

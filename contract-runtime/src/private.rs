@@ -1,0 +1,186 @@
+//! What generated code names. Not public API: no stability promise.
+pub use crate::contract::{Contract, OutcomeEnum};
+pub use crate::decode::{Cx, Field, invalid_type};
+pub use crate::edit::EditPolicy;
+pub use crate::error::Stage;
+pub use crate::json::{KeySet, Limits, ParseError, Path, Peek, Reader, duplicate_key};
+pub use crate::outcome::{OutcomeKind, Violation, Violations};
+pub use crate::schema::{RULES_KEY, SchemaGen, constrain, nullable};
+pub use crate::shape::{Shape, Unresolved, resolve};
+pub use core::option::Option::{self, None, Some};
+pub use core::result::Result::{self, Err, Ok};
+pub use serde_json::{Map, Value, json};
+pub use std::format;
+pub use std::string::String;
+pub use std::vec::Vec;
+
+/// Number of Unicode scalar values of a string, or items of a collection.
+pub trait Length {
+    /// The length `min_len`/`max_len` compare against.
+    fn contract_len(&self) -> usize;
+}
+
+impl Length for String {
+    #[inline]
+    fn contract_len(&self) -> usize {
+        self.chars().count()
+    }
+}
+
+impl<T> Length for Vec<T> {
+    #[inline]
+    fn contract_len(&self) -> usize {
+        self.len()
+    }
+}
+
+/// Records a schema-stage error.
+#[cold]
+#[inline(never)]
+pub fn field_error(
+    cx: &mut Cx,
+    path: &Path<'_>,
+    code: &'static str,
+    message: &'static str,
+    expected: &'static str,
+) {
+    cx.error(Stage::Schema, path, code, message, expected);
+}
+
+/// Records an unknown key (an error at the member's pointer) and skips its
+/// value; a second occurrence of the same unknown key is a duplicate.
+#[cold]
+#[inline(never)]
+pub fn unknown_key(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Cx,
+    seen: &mut KeySet,
+    at: usize,
+    key: &str,
+) -> Result<(), ParseError> {
+    if !seen.insert(key) {
+        return Err(duplicate_key(at, path, key));
+    }
+    let member = path.key(key);
+    cx.error(
+        Stage::Schema,
+        &member,
+        "unknown_key",
+        "this key is not part of the contract",
+        "only the keys the schema declares",
+    );
+    r.skip_value(&member)
+}
+
+/// Records a declared key that is absent.
+#[cold]
+#[inline(never)]
+pub fn missing_key(cx: &mut Cx, path: &Path<'_>, name: &str) {
+    cx.error(
+        Stage::Schema,
+        &path.key(name),
+        "missing_key",
+        "this key is required (a nullable field must be present, with null)",
+        "the key present",
+    );
+}
+
+/// Records a string that names no variant.
+#[cold]
+#[inline(never)]
+pub fn not_one_of(cx: &mut Cx, path: &Path<'_>, expected: &'static str) {
+    cx.error(
+        Stage::Schema,
+        path,
+        "not_one_of",
+        format!("expected {expected}"),
+        expected,
+    );
+}
+
+/// Records a `when` rule violation at the field `name` below `path`.
+#[cold]
+#[inline(never)]
+pub fn rule_error(
+    cx: &mut Cx,
+    path: &Path<'_>,
+    name: &str,
+    code: &'static str,
+    condition_field: &str,
+    condition_value: Value,
+) {
+    let what = if code == "required" {
+        "must not be null"
+    } else {
+        "must be null"
+    };
+    let message = format!("{what} when `{condition_field}` is {condition_value}");
+    let expected = if code == "required" {
+        "a non-null value under this condition"
+    } else {
+        "null under this condition"
+    };
+    cx.error(Stage::Rule, &path.key(name), code, message, expected);
+}
+
+/// Records an `order(first <= second)` violation at `second`.
+#[cold]
+#[inline(never)]
+pub fn order_error(cx: &mut Cx, path: &Path<'_>, first: &str, second: &str, strict: bool) {
+    let message = if strict {
+        format!("must be after `{first}`")
+    } else {
+        format!("must not be before `{first}`")
+    };
+    let expected = if strict {
+        "a value greater than the earlier field"
+    } else {
+        "a value greater than or equal to the earlier field"
+    };
+    cx.error(Stage::Rule, &path.key(second), "order", message, expected);
+}
+
+/// Whether `quote` occurs verbatim in `source`.
+#[inline]
+pub fn evidence_found(source: &str, quote: &str) -> bool {
+    source.contains(quote)
+}
+
+/// Records an `evidence` string missing from the source: a business error,
+/// or a review reason when the field is quarantined.
+#[cold]
+#[inline(never)]
+pub fn evidence_missing(cx: &mut Cx, name: &str, quarantine: bool) {
+    let path = Path::Root;
+    let pointer = path.key(name).to_pointer();
+    let message = "the quoted text does not occur verbatim in the source";
+    if quarantine {
+        cx.review(Violation::review(&pointer, "evidence_not_found", message));
+    } else {
+        cx.push(
+            crate::error::Error::new(Stage::Business, pointer, "evidence_not_found", message)
+                .with_expected("a verbatim quote of the source text"),
+        );
+    }
+}
+
+/// Compile-time proof that an `outcome` field's type is a contract enum.
+#[inline(always)]
+pub fn assert_outcome_enum<T: OutcomeEnum + ?Sized>() {}
+
+/// Records the violations a `check` function returned.
+pub fn violations(cx: &mut Cx, violations: Violations) {
+    for v in violations.0 {
+        match v.kind {
+            crate::outcome::ViolationKind::Business => cx.push(
+                crate::error::Error::new(Stage::Business, v.pointer, v.code, v.message)
+                    .with_expected("a value consistent with the application's records"),
+            ),
+            crate::outcome::ViolationKind::Review => cx.review(v),
+        }
+    }
+}
+
+/// Source text for `evidence` fields: implement it on the context type.
+pub use crate::EvidenceSource;
