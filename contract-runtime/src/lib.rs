@@ -6,6 +6,7 @@
 #[allow(unused_extern_crates)]
 extern crate self as contract_runtime;
 
+pub mod compat;
 mod contract;
 pub mod date;
 pub mod decode;
@@ -15,6 +16,7 @@ pub mod error;
 pub mod json;
 pub mod outcome;
 pub mod pointer;
+pub mod report;
 pub mod schema;
 pub mod shape;
 

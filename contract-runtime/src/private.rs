@@ -184,3 +184,21 @@ pub fn violations(cx: &mut Cx, violations: Violations) {
 
 /// Source text for `evidence` fields: implement it on the context type.
 pub use crate::EvidenceSource;
+
+/// The `then` of a `when` rule's `if`/`then`: required fields not null,
+/// forbidden fields null.
+pub fn when_then(required: &[&str], forbidden: &[&str]) -> Value {
+    let mut properties = Map::new();
+    for name in required {
+        properties.insert((*name).into(), json!({ "not": { "type": "null" } }));
+    }
+    for name in forbidden {
+        properties.insert((*name).into(), json!({ "type": "null" }));
+    }
+    let mut then = Map::new();
+    then.insert("properties".into(), Value::Object(properties));
+    if !required.is_empty() {
+        then.insert("required".into(), json!(required));
+    }
+    Value::Object(then)
+}

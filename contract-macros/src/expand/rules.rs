@@ -216,13 +216,7 @@ pub fn schema_all_of(cont: &Container<'_>) -> TokenStream {
                         "properties": { #cj: { "enum": [#(#values),*] } },
                         "required": [#cj]
                     },
-                    "then": {
-                        "properties": {
-                            #( #required: { "not": { "type": "null" } }, )*
-                            #( #forbidden: { "type": "null" }, )*
-                        },
-                        "required": [#(#required),*]
-                    }
+                    "then": #p::when_then(&[#(#required),*], &[#(#forbidden),*])
                 })
             })
         })

@@ -1,0 +1,1 @@
+//! Compatibility between two versions of a contract's schema.

@@ -1,0 +1,1 @@
+//! Per-stage counts and rates over many documents.
