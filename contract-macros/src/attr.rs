@@ -390,7 +390,7 @@ impl ToTokensHelper for Span {
     }
 }
 
-fn contract_attrs<'a>(attrs: &'a [Attribute]) -> impl Iterator<Item = &'a Attribute> {
+fn contract_attrs(attrs: &[Attribute]) -> impl Iterator<Item = &Attribute> {
     attrs.iter().filter(|a| a.path().is_ident(CONTRACT))
 }
 
@@ -582,20 +582,19 @@ fn skip_meta_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
 pub fn doc(attrs: &[Attribute]) -> Option<String> {
     let mut lines = Vec::new();
     for attr in attrs.iter().filter(|a| a.path().is_ident("doc")) {
-        if let syn::Meta::NameValue(nv) = &attr.meta {
-            if let syn::Expr::Lit(syn::ExprLit {
+        if let syn::Meta::NameValue(nv) = &attr.meta
+            && let syn::Expr::Lit(syn::ExprLit {
                 lit: syn::Lit::Str(s),
                 ..
             }) = &nv.value
-            {
-                let line = s.value();
-                lines.push(
-                    line.strip_prefix(' ')
-                        .unwrap_or(&line)
-                        .trim_end()
-                        .to_owned(),
-                );
-            }
+        {
+            let line = s.value();
+            lines.push(
+                line.strip_prefix(' ')
+                    .unwrap_or(&line)
+                    .trim_end()
+                    .to_owned(),
+            );
         }
     }
     let text = lines.join("\n").trim().to_owned();

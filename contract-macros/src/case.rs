@@ -54,7 +54,7 @@ impl RenameRule {
                 }
                 RenameRule::Snake
                     .apply_to_field(&snake)
-                    .pipe(|s| self.from_snake(s))
+                    .pipe(|s| self.recase_snake(s))
             }
         }
     }
@@ -84,7 +84,7 @@ impl RenameRule {
         }
     }
 
-    fn from_snake(self, snake: String) -> String {
+    fn recase_snake(self, snake: String) -> String {
         match self {
             RenameRule::ScreamingSnake => snake.to_ascii_uppercase(),
             RenameRule::Kebab => snake.replace('_', "-"),

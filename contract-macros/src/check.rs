@@ -57,10 +57,10 @@ pub fn check(cx: &Ctxt, cont: &Container<'_>) {
 // `#[serde(rename/rename_all)]` beside `#[contract(..)]` must name the same
 // JSON, or serde and the contract would disagree on the wire format.
 fn check_serde_agreement(cx: &Ctxt, cont: &Container<'_>) {
-    if let (Some(ours), Some(theirs)) = (&cont.attrs.rename_all, &cont.attrs.serde_rename_all) {
-        if ours.value != theirs.value {
-            cx.error_spanned_by(ours, "`rename_all` disagrees with `#[serde(rename_all)]` on this type: make them the same, or drop one (the contract reads serde's)");
-        }
+    if let (Some(ours), Some(theirs)) = (&cont.attrs.rename_all, &cont.attrs.serde_rename_all)
+        && ours.value != theirs.value
+    {
+        cx.error_spanned_by(ours, "`rename_all` disagrees with `#[serde(rename_all)]` on this type: make them the same, or drop one (the contract reads serde's)");
     }
     let pairs: Vec<_> = match &cont.data {
         Body::Struct(fields) => fields
@@ -73,13 +73,13 @@ fn check_serde_agreement(cx: &Ctxt, cont: &Container<'_>) {
             .collect(),
     };
     for (ours, theirs) in pairs {
-        if let (Some(ours), Some(theirs)) = (ours, theirs) {
-            if ours.value != theirs.value {
-                cx.error_spanned_by(ours, format!(
+        if let (Some(ours), Some(theirs)) = (ours, theirs)
+            && ours.value != theirs.value
+        {
+            cx.error_spanned_by(ours, format!(
                     "`rename = \"{}\"` disagrees with `#[serde(rename = \"{}\")]`: make them the same, or drop one (the contract reads serde's)",
                     ours.value, theirs.value
                 ));
-            }
         }
     }
 }
@@ -153,16 +153,17 @@ fn check_field(cx: &Ctxt, cont: &Container<'_>, f: &Field<'_>) {
         }
         check_number_fits(cx, f, bound);
     }
-    if let (Some(min), Some(max)) = (&a.min, &a.max) {
-        if numeric && lit_number(&min.value) > lit_number(&max.value) {
-            cx.error_spanned_by(
-                max,
-                format!(
-                    "`max` is below `min` on `{}`: no value could pass; swap them",
-                    f.ident
-                ),
-            );
-        }
+    if let (Some(min), Some(max)) = (&a.min, &a.max)
+        && numeric
+        && lit_number(&min.value) > lit_number(&max.value)
+    {
+        cx.error_spanned_by(
+            max,
+            format!(
+                "`max` is below `min` on `{}`: no value could pass; swap them",
+                f.ident
+            ),
+        );
     }
 
     // `min_len`/`max_len` count characters of strings or items of arrays.
@@ -183,16 +184,16 @@ fn check_field(cx: &Ctxt, cont: &Container<'_>, f: &Field<'_>) {
             );
         }
     }
-    if let (Some(min), Some(max)) = (&a.min_len, &a.max_len) {
-        if min.value > max.value {
-            cx.error_spanned_by(
-                max,
-                format!(
-                    "`max_len` is below `min_len` on `{}`: no value could pass; swap them",
-                    f.ident
-                ),
-            );
-        }
+    if let (Some(min), Some(max)) = (&a.min_len, &a.max_len)
+        && min.value > max.value
+    {
+        cx.error_spanned_by(
+            max,
+            format!(
+                "`max_len` is below `min_len` on `{}`: no value could pass; swap them",
+                f.ident
+            ),
+        );
     }
 
     // `equals` and `one_of` take literals of the field's own type.
@@ -231,13 +232,14 @@ fn check_field(cx: &Ctxt, cont: &Container<'_>, f: &Field<'_>) {
 
     // `optional` lets the key be absent: an `Option` becomes `None`, any
     // other type needs `default` to have a value.
-    if let Some(opt) = &a.optional {
-        if !f.kind.is_option() && a.default.is_none() {
-            cx.error_spanned_by(opt, format!(
+    if let Some(opt) = &a.optional
+        && !f.kind.is_option()
+        && a.default.is_none()
+    {
+        cx.error_spanned_by(opt, format!(
                 "`optional` on `{}`, which is not an `Option`, needs a value when the key is absent: make it `Option<..>` or add `default`",
                 f.ident
             ));
-        }
     }
     if let Some(d) = &a.default {
         if a.optional.is_none() {
@@ -264,13 +266,13 @@ fn check_field(cx: &Ctxt, cont: &Container<'_>, f: &Field<'_>) {
     }
 
     // `quarantine` drops a failing value to `None`, so the field must be an `Option`.
-    if let Some(q) = &a.quarantine {
-        if !f.kind.is_option() {
-            cx.error_spanned_by(q, format!(
+    if let Some(q) = &a.quarantine
+        && !f.kind.is_option()
+    {
+        cx.error_spanned_by(q, format!(
                 "`quarantine` drops a failing value to `None`, and `{}` is not an `Option`: make it `Option<..>`",
                 f.ident
             ));
-        }
     }
 }
 
@@ -284,18 +286,16 @@ fn lit_number(lit: &Lit) -> f64 {
 
 fn check_number_fits(cx: &Ctxt, f: &Field<'_>, lit: &crate::attr::SpannedLit) {
     match (f.kind.strip_option(), &lit.value) {
-        (Ty::Int(t), Lit::Int(v)) => {
-            if *v < t.min || *v > t.max {
-                cx.error_spanned_by(
-                    lit,
-                    format!(
-                        "`{}` cannot hold {v}: its values run from {} to {}",
-                        type_name(f),
-                        t.min,
-                        t.max
-                    ),
-                );
-            }
+        (Ty::Int(t), Lit::Int(v)) if (*v < t.min || *v > t.max) => {
+            cx.error_spanned_by(
+                lit,
+                format!(
+                    "`{}` cannot hold {v}: its values run from {} to {}",
+                    type_name(f),
+                    t.min,
+                    t.max
+                ),
+            );
         }
         (Ty::Int(_), other) => {
             cx.error_spanned_by(
@@ -469,11 +469,10 @@ fn check_condition_values(cx: &Ctxt, cond: &Field<'_>, values: &[CondValue]) {
             (Ty::Bool, CondValue::Lit(lit)) if matches!(lit.value, Lit::Bool(_)) => {}
             (Ty::Int(_), CondValue::Lit(lit)) if matches!(lit.value, Lit::Int(_)) => {
                 check_number_fits(cx, cond, lit);
-                if let Some(list) = &cond.attrs.one_of {
-                    if !list.value.iter().any(|l| l.value == lit.value) {
+                if let Some(list) = &cond.attrs.one_of
+                    && !list.value.iter().any(|l| l.value == lit.value) {
                         cx.error_spanned_by(lit, format!("this value is not in the `one_of` of `{}`", cond.ident));
                     }
-                }
             }
             (Ty::Contract, CondValue::Lit(lit)) => cx.error_spanned_by(lit, format!(
                 "`{}` is a contract enum: name a variant (`{}::Variant`), not a literal",

@@ -126,8 +126,8 @@ fn decide<T: Contract>(value: T, reasons: Vec<Violation>) -> Outcome<T> {
 /// Parse, schema and rule stages for one document: the value and the review
 /// reasons of quarantined fields, or every error found.
 pub fn decode_document<T: Contract>(raw: &str) -> Result<(T, Vec<Violation>), Rejection> {
-    json::check_size(raw.len(), &T::LIMITS).map_err(Rejection::single)?;
-    json::check_bom(raw).map_err(Rejection::single)?;
+    json::check_size(raw.len(), &T::LIMITS)?;
+    json::check_bom(raw)?;
     let mut reader = Reader::new(raw, T::LIMITS.max_depth);
     let mut cx = Cx::new();
     let decoded = T::decode(&mut reader, &Path::Root, &mut cx).and_then(|v| {

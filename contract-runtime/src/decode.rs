@@ -213,7 +213,7 @@ macro_rules! integer_field {
                             crate::json::NumberValue::U64(v) => <$t>::try_from(v).ok(),
                             crate::json::NumberValue::I64(v) => <$t>::try_from(v).ok(),
                             // `-0`; any other float here is an integer too big for 64 bits.
-                            crate::json::NumberValue::F64(v) if v == 0.0 => Some(0),
+                            crate::json::NumberValue::F64(0.0) => Some(0),
                             crate::json::NumberValue::F64(_) => None,
                         };
                         Ok(match v {

@@ -71,17 +71,15 @@ pub fn nullable(schema: Value) -> Value {
             let t = std::mem::take(t);
             map.insert("type".into(), json!([t, "null"]));
         }
-        Some(Value::Array(types)) => {
-            if !types.iter().any(|t| t == "null") {
-                types.push(json!("null"));
-            }
+        Some(Value::Array(types)) if !types.iter().any(|t| t == "null") => {
+            types.push(json!("null"));
         }
         _ => {}
     }
-    if let Some(Value::Array(values)) = map.get_mut("enum") {
-        if !values.iter().any(Value::is_null) {
-            values.push(Value::Null);
-        }
+    if let Some(Value::Array(values)) = map.get_mut("enum")
+        && !values.iter().any(Value::is_null)
+    {
+        values.push(Value::Null);
     }
     if let Some(c) = map.remove("const") {
         map.insert("enum".into(), json!([c, null]));

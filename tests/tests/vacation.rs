@@ -55,10 +55,17 @@ fn not_a_request_is_decline() {
 fn every_rule_violation_is_reported() {
     let raw = r#"{"status":"complete","start_date":"2027-06-12","end_date":null,"clarification_question":"?"}"#;
     let rejection = VacationRequest::from_json(raw).unwrap_err();
-    let got: Vec<_> = rejection.errors.iter().map(|e| (e.stage.as_str(), e.pointer.as_str(), e.code)).collect();
+    let got: Vec<_> = rejection
+        .errors
+        .iter()
+        .map(|e| (e.stage.as_str(), e.pointer.as_str(), e.code))
+        .collect();
     assert_eq!(
         got,
-        [("rule", "/end_date", "required"), ("rule", "/clarification_question", "forbidden")]
+        [
+            ("rule", "/end_date", "required"),
+            ("rule", "/clarification_question", "forbidden")
+        ]
     );
 }
 
@@ -74,7 +81,11 @@ fn end_before_start_is_an_order_error_at_end_date() {
 fn schema_errors_are_all_collected_and_stop_rules() {
     let raw = r#"{"status":"done","start_date":"2027-02-30","end_date":"2027-6-1","extra":1}"#;
     let rejection = VacationRequest::from_json(raw).unwrap_err();
-    let got: Vec<_> = rejection.errors.iter().map(|e| (e.stage.as_str(), e.pointer.as_str(), e.code)).collect();
+    let got: Vec<_> = rejection
+        .errors
+        .iter()
+        .map(|e| (e.stage.as_str(), e.pointer.as_str(), e.code))
+        .collect();
     assert_eq!(
         got,
         [

@@ -172,46 +172,52 @@ impl<'a> Path<'a> {
 
 /// Checks size, encoding and byte-order mark: the part of the policy that
 /// comes before scanning.
-pub fn prepare<'a>(raw: &'a [u8], limits: &Limits) -> Result<&'a str, Error> {
+pub fn prepare<'a>(raw: &'a [u8], limits: &Limits) -> Result<&'a str, Rejection> {
     check_size(raw.len(), limits)?;
-    let text = std::str::from_utf8(raw).map_err(|e| {
-        ParseError::new(
-            "invalid_utf8",
-            "the input is not valid UTF-8",
-            e.valid_up_to(),
-        )
-        .into_error(raw)
-    })?;
+    let text = std::str::from_utf8(raw)
+        .map_err(|e| {
+            ParseError::new(
+                "invalid_utf8",
+                "the input is not valid UTF-8",
+                e.valid_up_to(),
+            )
+            .into_error(raw)
+        })
+        .map_err(Rejection::single)?;
     check_bom(text)?;
     Ok(text)
 }
 
 /// Refuses an input longer than `limits.max_bytes`.
-pub fn check_size(len: usize, limits: &Limits) -> Result<(), Error> {
+pub fn check_size(len: usize, limits: &Limits) -> Result<(), Rejection> {
     if len > limits.max_bytes {
-        return Err(Error::new(
-            Stage::Parse,
-            "",
-            "too_large",
-            format!(
-                "the input is {len} bytes; the limit is {}",
-                limits.max_bytes
-            ),
-        )
-        .with_expected(format!("at most {} bytes", limits.max_bytes)));
+        return Err(Rejection::single(
+            Error::new(
+                Stage::Parse,
+                "",
+                "too_large",
+                format!(
+                    "the input is {len} bytes; the limit is {}",
+                    limits.max_bytes
+                ),
+            )
+            .with_expected(format!("at most {} bytes", limits.max_bytes)),
+        ));
     }
     Ok(())
 }
 
 /// Refuses a leading byte-order mark.
-pub fn check_bom(text: &str) -> Result<(), Error> {
+pub fn check_bom(text: &str) -> Result<(), Rejection> {
     if text.starts_with('\u{feff}') {
-        return Err(ParseError::new(
-            "byte_order_mark",
-            "the input starts with a byte-order mark",
-            0,
-        )
-        .into_error(text.as_bytes()));
+        return Err(Rejection::single(
+            ParseError::new(
+                "byte_order_mark",
+                "the input starts with a byte-order mark",
+                0,
+            )
+            .into_error(text.as_bytes()),
+        ));
     }
     Ok(())
 }
@@ -230,7 +236,7 @@ pub fn check_bom(text: &str) -> Result<(), Error> {
 /// assert_eq!(rejection.errors[0].pointer, "/a");
 /// ```
 pub fn parse(raw: &[u8], limits: &Limits) -> Result<Value, Rejection> {
-    let text = prepare(raw, limits).map_err(Rejection::single)?;
+    let text = prepare(raw, limits)?;
     parse_str(text, limits.max_depth).map_err(|e| Rejection::single(e.into_error(raw)))
 }
 

@@ -75,7 +75,7 @@ impl Number {
         match self.value {
             NumberValue::U64(v) => Some(i128::from(v)),
             NumberValue::I64(v) => Some(i128::from(v)),
-            NumberValue::F64(v) if v == 0.0 => Some(0),
+            NumberValue::F64(0.0) => Some(0),
             NumberValue::F64(_) => None,
         }
     }
