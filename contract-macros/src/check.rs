@@ -297,6 +297,7 @@ fn check_number_fits(cx: &Ctxt, f: &Field<'_>, lit: &crate::attr::SpannedLit) {
                 ),
             );
         }
+        (Ty::Int(_), Lit::Int(_)) => {}
         (Ty::Int(_), other) => {
             cx.error_spanned_by(
                 lit,

@@ -13,6 +13,7 @@ pub mod decode;
 pub mod diff;
 pub mod edit;
 pub mod error;
+pub mod feedback;
 pub mod json;
 pub mod outcome;
 pub mod pointer;
@@ -29,6 +30,7 @@ pub use contract_macros::Contract;
 pub use date::{Date, DateError};
 pub use edit::{Edit, EditPolicy};
 pub use error::{Error, Rejection, Stage};
+pub use feedback::{Feedback, FeedbackItem};
 pub use json::Limits;
 pub use outcome::{Outcome, OutcomeKind, Violation, ViolationKind, Violations};
 

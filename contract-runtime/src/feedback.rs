@@ -1,0 +1,112 @@
+//! A rendering of a [`Rejection`] that is safe to send back to the model for
+//! a bounded retry: pointers, codes and what was expected — never the
+//! rejected values, never an error's free-text message (a `check` function
+//! may have put trusted context there).
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::error::{Rejection, Stage};
+
+/// What to tell the model about one error.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FeedbackItem {
+    /// The check that failed.
+    pub stage: Stage,
+    /// Where (an RFC 6901 pointer into the model's own output).
+    pub pointer: String,
+    /// The stable code.
+    pub code: &'static str,
+    /// What was expected, in words that quote no input and no context.
+    pub expected: String,
+}
+
+/// The redacted form of a rejection, for a retry prompt.
+///
+/// ```
+/// use contract_runtime::Contract;
+///
+/// #[derive(Contract, Debug)]
+/// struct Answer {
+///     #[contract(min = 1)]
+///     ticket_id: u64,
+/// }
+///
+/// let rejection = Answer::from_json(r#"{"ticket_id": "secret-7"}"#).unwrap_err();
+/// let text = rejection.feedback().to_string();
+/// assert!(text.contains("/ticket_id"));
+/// assert!(!text.contains("secret-7"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Feedback {
+    /// One item per error kept in the rejection.
+    pub items: Vec<FeedbackItem>,
+    /// Errors found but not listed.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub omitted: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+// A description for codes whose error carries no `expected` text.
+fn generic_expectation(code: &str, stage: Stage) -> &'static str {
+    match (stage, code) {
+        (Stage::Parse, _) => "well-formed JSON (RFC 8259) without duplicate keys",
+        (_, "unknown_key") => "only the keys the schema declares",
+        (_, "missing_key") => "the key present",
+        (Stage::Business, _) => "a value consistent with the application's records",
+        (Stage::Edit, _) => "no change at this pointer",
+        _ => "a value that satisfies the schema",
+    }
+}
+
+impl Rejection {
+    /// The redacted rendering to send back to a model (see [`Feedback`]).
+    pub fn feedback(&self) -> Feedback {
+        let items = self
+            .errors
+            .iter()
+            .map(|e| FeedbackItem {
+                stage: e.stage,
+                pointer: e.pointer.clone(),
+                code: e.code,
+                expected: if e.expected.is_empty() {
+                    generic_expectation(e.code, e.stage).to_owned()
+                } else {
+                    e.expected.clone().into_owned()
+                },
+            })
+            .collect();
+        Feedback {
+            items,
+            omitted: self.omitted,
+        }
+    }
+}
+
+impl fmt::Display for Feedback {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "The previous output was rejected. Answer again with one JSON document that fixes these problems:"
+        )?;
+        for item in &self.items {
+            let at = if item.pointer.is_empty() {
+                "the whole document"
+            } else {
+                &item.pointer
+            };
+            writeln!(
+                f,
+                "- at {at}: {} ({} stage); expected {}",
+                item.code, item.stage, item.expected
+            )?;
+        }
+        if self.omitted > 0 {
+            writeln!(f, "- and {} more problems of the same kinds", self.omitted)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,383 @@
+//! The strict decoding policy of DESIGN.md ("Runtime semantics"), one
+//! behaviour per test, on the close-ticket and triage contracts of the seeds
+//! and a few shapes of our own.
+use std::collections::BTreeMap;
+
+use contract_runtime::{Contract, Rejection, Stage};
+
+/// Close a ticket (seed 000).
+#[derive(Contract, Debug, PartialEq)]
+#[contract(max_bytes = 4096)]
+struct CloseTicket {
+    #[contract(equals = "close_ticket")]
+    action: String,
+    #[contract(min = 1)]
+    ticket_id: u64,
+    #[contract(min_len = 1, max_len = 200)]
+    reason: String,
+}
+
+/// Triage a customer message (seed 002).
+#[derive(Contract, Debug, PartialEq)]
+struct Triage {
+    #[contract(one_of = ["cobranca", "bug", "duvida", "reclamacao", "outro"])]
+    categoria: String,
+    #[contract(one_of = ["baixa", "normal", "alta", "critica"])]
+    prioridade: String,
+    #[contract(min = 0, max = 1)]
+    confianca: f64,
+    #[contract(max_len = 500)]
+    motivo: String,
+}
+
+#[derive(Contract, Debug, PartialEq)]
+struct Item {
+    sku: String,
+    qty: u32,
+}
+
+#[derive(Contract, Debug, PartialEq)]
+struct Order {
+    items: Vec<Item>,
+    labels: BTreeMap<String, i8>,
+    note: Option<String>,
+    #[contract(optional)]
+    coupon: Option<String>,
+}
+
+fn codes(r: &Rejection) -> Vec<(Stage, &str, &str)> {
+    r.errors
+        .iter()
+        .map(|e| (e.stage, e.pointer.as_str(), e.code))
+        .collect()
+}
+
+const TICKET: &str = r#"{"action":"close_ticket","ticket_id":7,"reason":"customer confirmed"}"#;
+
+#[test]
+fn a_valid_ticket_decodes() {
+    let t = CloseTicket::from_json(TICKET).unwrap();
+    assert_eq!(t.ticket_id, 7);
+    assert_eq!(t.action, "close_ticket");
+}
+
+#[test]
+fn a_string_is_not_an_integer() {
+    let r = CloseTicket::from_json(r#"{"action":"close_ticket","ticket_id":"7","reason":"x"}"#)
+        .unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Schema, "/ticket_id", "invalid_type")]);
+}
+
+#[test]
+fn a_boolean_is_not_an_integer() {
+    let r = CloseTicket::from_json(r#"{"action":"close_ticket","ticket_id":true,"reason":"x"}"#)
+        .unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Schema, "/ticket_id", "invalid_type")]);
+}
+
+#[test]
+fn fractions_and_exponents_are_not_integers() {
+    for n in ["7.0", "7e0", "7E+0", "0.7e1"] {
+        let raw = format!(r#"{{"action":"close_ticket","ticket_id":{n},"reason":"x"}}"#);
+        let r = CloseTicket::from_json(&raw).unwrap_err();
+        assert_eq!(
+            codes(&r),
+            [(Stage::Schema, "/ticket_id", "invalid_type")],
+            "{n}"
+        );
+    }
+}
+
+#[test]
+fn an_integer_out_of_the_type_is_out_of_range_not_wrapped() {
+    let r = CloseTicket::from_json(r#"{"action":"close_ticket","ticket_id":-1,"reason":"x"}"#)
+        .unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Schema, "/ticket_id", "out_of_range")]);
+    let r = CloseTicket::from_json(
+        r#"{"action":"close_ticket","ticket_id":123456789012345678901234567890,"reason":"x"}"#,
+    )
+    .unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Schema, "/ticket_id", "out_of_range")]);
+}
+
+#[test]
+fn a_number_that_overflows_f64_is_a_parse_error() {
+    let r = CloseTicket::from_json(r#"{"action":"close_ticket","ticket_id":1e400,"reason":"x"}"#)
+        .unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "", "number_overflow")]);
+    assert_eq!((r.errors[0].line, r.errors[0].column), (Some(1), Some(38)));
+}
+
+#[test]
+fn bounds_are_checked() {
+    let r = CloseTicket::from_json(r#"{"action":"close_ticket","ticket_id":0,"reason":""}"#)
+        .unwrap_err();
+    assert_eq!(
+        codes(&r),
+        [
+            (Stage::Schema, "/ticket_id", "below_minimum"),
+            (Stage::Schema, "/reason", "too_short")
+        ]
+    );
+}
+
+#[test]
+fn lengths_count_unicode_scalar_values() {
+    let reason = "é".repeat(200); // 400 bytes, 200 characters
+    let raw = format!(r#"{{"action":"close_ticket","ticket_id":7,"reason":"{reason}"}}"#);
+    assert!(CloseTicket::from_json(&raw).is_ok());
+    let raw = format!(r#"{{"action":"close_ticket","ticket_id":7,"reason":"{reason}é"}}"#);
+    let r = CloseTicket::from_json(&raw).unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Schema, "/reason", "too_long")]);
+}
+
+#[test]
+fn equals_is_checked() {
+    let r = CloseTicket::from_json(r#"{"action":"delete_ticket","ticket_id":7,"reason":"x"}"#)
+        .unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Schema, "/action", "not_equal")]);
+}
+
+#[test]
+fn an_unknown_key_is_an_error_at_its_own_pointer() {
+    let r = CloseTicket::from_json(
+        r#"{"action":"close_ticket","ticket_id":7,"reason":"x","force":true}"#,
+    )
+    .unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Schema, "/force", "unknown_key")]);
+}
+
+#[test]
+fn a_missing_key_is_an_error_at_the_member() {
+    let r = CloseTicket::from_json(r#"{"action":"close_ticket","reason":"x"}"#).unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Schema, "/ticket_id", "missing_key")]);
+}
+
+#[test]
+fn a_nullable_key_must_be_present() {
+    let r = Order::from_json(r#"{"items":[],"labels":{}}"#).unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Schema, "/note", "missing_key")]);
+    let ok = Order::from_json(r#"{"items":[],"labels":{},"note":null}"#).unwrap();
+    assert_eq!(ok.note, None);
+}
+
+#[test]
+fn an_optional_key_may_be_absent() {
+    let ok = Order::from_json(r#"{"items":[],"labels":{},"note":null}"#).unwrap();
+    assert_eq!(ok.coupon, None);
+    let ok = Order::from_json(r#"{"items":[],"labels":{},"note":null,"coupon":"X1"}"#).unwrap();
+    assert_eq!(ok.coupon.as_deref(), Some("X1"));
+}
+
+#[test]
+fn null_is_not_a_string() {
+    let r = CloseTicket::from_json(r#"{"action":"close_ticket","ticket_id":7,"reason":null}"#)
+        .unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Schema, "/reason", "invalid_type")]);
+}
+
+#[test]
+fn a_duplicate_key_is_a_parse_error_at_the_member() {
+    let r = CloseTicket::from_json(
+        r#"{"action":"close_ticket","ticket_id":7,"ticket_id":8,"reason":"x"}"#,
+    )
+    .unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "/ticket_id", "duplicate_key")]);
+    assert_eq!(r.errors[0].line, Some(1));
+}
+
+#[test]
+fn keys_are_compared_after_unescaping() {
+    let r = CloseTicket::from_json(
+        r#"{"action":"close_ticket","ticket_id":7,"ticket\u005fid":8,"reason":"x"}"#,
+    )
+    .unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "/ticket_id", "duplicate_key")]);
+    let ok = CloseTicket::from_json(r#"{"\u0061ction":"close_ticket","ticket_id":7,"reason":"x"}"#);
+    assert!(ok.is_ok());
+}
+
+#[test]
+fn duplicates_are_caught_in_maps_unknown_keys_and_skipped_values() {
+    let r = Order::from_json(r#"{"items":[],"labels":{"a":1,"a":2},"note":null}"#).unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "/labels/a", "duplicate_key")]);
+    let r = Order::from_json(r#"{"items":[],"labels":{},"note":null,"x":1,"x":2}"#).unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "/x", "duplicate_key")]);
+    let r = Order::from_json(r#"{"items":[],"labels":{},"note":null,"x":{"y":[{"z":1,"z":2}]}}"#)
+        .unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "/x/y/0/z", "duplicate_key")]);
+    let r = Order::from_json(r#"{"items":[{"sku":"a","qty":1,"qty":2}],"labels":{},"note":null}"#)
+        .unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "/items/0/qty", "duplicate_key")]);
+}
+
+#[test]
+fn nested_errors_carry_their_full_pointer() {
+    let r = Order::from_json(
+        r#"{"items":[{"sku":"a","qty":1},{"sku":2,"qty":-1,"extra":0}],"labels":{"a/b":300},"note":null}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        codes(&r),
+        [
+            (Stage::Schema, "/items/1/sku", "invalid_type"),
+            (Stage::Schema, "/items/1/qty", "out_of_range"),
+            (Stage::Schema, "/items/1/extra", "unknown_key"),
+            (Stage::Schema, "/labels/a~1b", "out_of_range"),
+        ]
+    );
+}
+
+#[test]
+fn a_root_that_is_not_an_object_is_a_schema_error_at_the_root() {
+    for raw in ["[]", "7", "\"x\"", "null", "true"] {
+        let r = CloseTicket::from_json(raw).unwrap_err();
+        assert_eq!(codes(&r), [(Stage::Schema, "", "invalid_type")], "{raw}");
+    }
+}
+
+#[test]
+fn parse_errors_stop_with_line_and_column() {
+    let r =
+        CloseTicket::from_json("{\"action\":\"close_ticket\",\n \"ticket_id\": NaN}").unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "", "syntax")]);
+    assert_eq!((r.errors[0].line, r.errors[0].column), (Some(2), Some(15)));
+}
+
+#[test]
+fn trailing_data_is_a_parse_error() {
+    let r = CloseTicket::from_json(&format!("{TICKET} {{}}")).unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "", "trailing_data")]);
+}
+
+#[test]
+fn a_byte_order_mark_is_a_parse_error() {
+    let r = CloseTicket::from_json(&format!("\u{feff}{TICKET}")).unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "", "byte_order_mark")]);
+}
+
+#[test]
+fn lone_surrogates_are_parse_errors() {
+    let r = CloseTicket::from_json(r#"{"action":"close_ticket","ticket_id":7,"reason":"\ud800"}"#)
+        .unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "", "lone_surrogate")]);
+    let ok = CloseTicket::from_json(
+        r#"{"action":"close_ticket","ticket_id":7,"reason":"\ud83d\ude00"}"#,
+    )
+    .unwrap();
+    assert_eq!(ok.reason, "😀");
+}
+
+#[test]
+fn input_over_max_bytes_is_refused_before_parsing() {
+    let raw = format!("{{{}", " ".repeat(5000)); // not even JSON: size comes first
+    let r = CloseTicket::from_json(&raw).unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "", "too_large")]);
+}
+
+#[test]
+fn nesting_over_max_depth_is_refused() {
+    let raw = format!(
+        r#"{{"action":"close_ticket","ticket_id":7,"reason":"x","deep":{}{}}}"#,
+        "[".repeat(100),
+        "]".repeat(100)
+    );
+    let r = CloseTicket::from_json(&raw).unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "", "too_deep")]);
+}
+
+#[test]
+fn every_error_of_the_document_is_collected() {
+    let r = Triage::from_json(
+        r#"{"categoria":"Bug","prioridade":"urgente","confianca":true,"motivo":7,"x":1}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        codes(&r),
+        [
+            (Stage::Schema, "/categoria", "not_one_of"),
+            (Stage::Schema, "/prioridade", "not_one_of"),
+            (Stage::Schema, "/confianca", "invalid_type"),
+            (Stage::Schema, "/motivo", "invalid_type"),
+            (Stage::Schema, "/x", "unknown_key"),
+        ]
+    );
+}
+
+#[test]
+fn triage_accepts_integers_for_floats_and_checks_the_range() {
+    let ok =
+        Triage::from_json(r#"{"categoria":"bug","prioridade":"alta","confianca":1,"motivo":""}"#)
+            .unwrap();
+    assert_eq!(ok.confianca, 1.0);
+    let r = Triage::from_json(
+        r#"{"categoria":"bug","prioridade":"alta","confianca":1.01,"motivo":""}"#,
+    )
+    .unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Schema, "/confianca", "above_maximum")]);
+}
+
+#[test]
+fn triage_does_not_trim_or_truncate() {
+    let long = "a".repeat(501);
+    let raw =
+        format!(r#"{{"categoria":" bug","prioridade":"alta","confianca":0.5,"motivo":"{long}"}}"#);
+    let r = Triage::from_json(&raw).unwrap_err();
+    assert_eq!(
+        codes(&r),
+        [
+            (Stage::Schema, "/categoria", "not_one_of"),
+            (Stage::Schema, "/motivo", "too_long")
+        ]
+    );
+}
+
+#[test]
+fn errors_are_capped_and_the_rest_counted() {
+    let keys: Vec<String> = (0..100).map(|i| format!(r#""k{i}":{i}"#)).collect();
+    let raw = format!("{{{}}}", keys.join(","));
+    let r = Triage::from_json(&raw).unwrap_err();
+    assert_eq!(r.errors.len(), 64);
+    assert_eq!(r.errors.len() + r.omitted, 104); // 100 unknown + 4 missing
+}
+
+#[test]
+fn a_rejection_serializes_to_the_documented_shape() {
+    let r = CloseTicket::from_json(r#"{"action":"close_ticket","ticket_id":"7","reason":"x"}"#)
+        .unwrap_err();
+    let json = serde_json::to_value(&r).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({"errors":[{
+            "stage":"schema","pointer":"/ticket_id","code":"invalid_type",
+            "message":"expected a non-negative 64-bit integer, found string"
+        }]})
+    );
+    let e: &dyn std::error::Error = &r;
+    assert!(e.to_string().contains("/ticket_id"));
+}
+
+#[test]
+fn parse_errors_serialize_line_and_column() {
+    let r = CloseTicket::from_json("{").unwrap_err();
+    let json = serde_json::to_value(&r).unwrap();
+    assert_eq!(json["errors"][0]["stage"], "parse");
+    assert_eq!(json["errors"][0]["line"], 1);
+    assert_eq!(json["errors"][0]["column"], 2);
+}
+
+#[test]
+fn json_parse_applies_the_same_policy_to_values() {
+    use contract_runtime::json::{Limits, parse};
+    let limits = Limits::default();
+    assert_eq!(
+        parse(br#"{"a":[1,2.5,"x",null,true]}"#, &limits).unwrap()["a"][1],
+        2.5
+    );
+    let r = parse(br#"{"a":{"b":1,"b":2}}"#, &limits).unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "/a/b", "duplicate_key")]);
+    let r = parse(b"{\"a\":\xff}", &limits).unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "", "invalid_utf8")]);
+    let r = parse(b"[1] x", &limits).unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "", "trailing_data")]);
+}
