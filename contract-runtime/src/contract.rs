@@ -42,6 +42,8 @@ pub trait Contract: Field + 'static {
     const NAME: &'static str;
     /// `max_bytes` and `max_depth`.
     const LIMITS: Limits;
+    /// The contract's version (`#[contract(version = N)]`; 1 when not declared).
+    const VERSION: u32 = 1;
     /// The trusted context `check_with` takes (`()` when none is declared).
     type Context: ?Sized;
     #[doc(hidden)]
@@ -104,6 +106,25 @@ pub trait Contract: Field + 'static {
     /// The edit policy named `name`, if the contract declares one.
     fn edit_policy(name: &str) -> Option<EditPolicy<Self>> {
         Self::__POLICIES.iter().find(|p| p.name() == name).copied()
+    }
+
+    /// The key that names the action this accepted value stands for:
+    /// contract name, version, an optional `scope` (user, tenant) and the
+    /// canonical document. Record it before acting; refuse a repeat.
+    ///
+    /// ```
+    /// use contract_runtime::Contract;
+    ///
+    /// #[derive(Contract, Debug)]
+    /// struct Refund { order: u64, cents: u32 }
+    ///
+    /// let a = Refund::from_json(r#"{"order": 7, "cents": 500}"#).unwrap();
+    /// let b = Refund::from_json(r#"{ "cents": 500, "order": 7 }"#).unwrap();
+    /// assert_eq!(a.idempotency_key(Some("tenant-a")), b.idempotency_key(Some("tenant-a")));
+    /// assert_ne!(a.idempotency_key(Some("tenant-a")), a.idempotency_key(Some("tenant-b")));
+    /// ```
+    fn idempotency_key(&self, scope: Option<&str>) -> crate::fingerprint::IdempotencyKey {
+        crate::fingerprint::IdempotencyKey::new(Self::NAME, Self::VERSION, scope, &self.to_json())
     }
 
     /// Every edit policy the contract declares.

@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use crate::contract::{Contract, decode_document};
 use crate::error::{Error, Rejection, Stage};
+use crate::fingerprint::Fingerprint;
 use crate::json;
 
 /// A named allowlist of pointers, declared with
@@ -61,13 +62,72 @@ impl<T> fmt::Debug for EditPolicy<T> {
     }
 }
 
-/// An accepted edit: the new value and the pointers it changed.
+/// An accepted edit: the new value, the pointers it changed, and the
+/// fingerprints that bind it to the baseline it was checked against.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Edit<T> {
     /// The candidate, decoded.
     pub value: T,
     /// The changed pointers, sorted.
     pub changed: Vec<String>,
+    /// Fingerprint of the baseline the edit was approved against.
+    pub baseline: Fingerprint,
+    /// Fingerprint of the accepted candidate document.
+    pub candidate: Fingerprint,
+}
+
+/// The stored document is no longer the one an edit was approved against.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaleBaseline {
+    /// Fingerprint the approval was bound to.
+    pub approved: Fingerprint,
+    /// Fingerprint of the document stored now.
+    pub current: Fingerprint,
+}
+
+impl fmt::Display for StaleBaseline {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the stored document changed since the edit was approved (approved against {}, now {}): check the edit again",
+            self.approved, self.current
+        )
+    }
+}
+
+impl std::error::Error for StaleBaseline {}
+
+impl<T> Edit<T> {
+    /// The value to store, only if `current` — the document stored now,
+    /// read inside the write transaction — is the baseline the edit was
+    /// approved against. Otherwise nothing may be written.
+    ///
+    /// ```
+    /// use contract_runtime::Contract;
+    /// use serde_json::json;
+    ///
+    /// #[derive(Contract, Debug)]
+    /// #[contract(edit(rename = ["/name"]))]
+    /// struct Profile { name: String, plan: String }
+    ///
+    /// let stored = json!({"name": "Ana", "plan": "free"});
+    /// let edit = Profile::RENAME.check(&stored, r#"{"name": "Ana B.", "plan": "free"}"#).unwrap();
+    ///
+    /// let changed_meanwhile = json!({"name": "Ana", "plan": "pro"});
+    /// assert!(edit.clone().apply_if_current(&changed_meanwhile).is_err());
+    /// assert_eq!(edit.apply_if_current(&stored).unwrap().name, "Ana B.");
+    /// ```
+    pub fn apply_if_current(self, current: &Value) -> Result<T, StaleBaseline> {
+        let now = Fingerprint::of(current);
+        if now == self.baseline {
+            Ok(self.value)
+        } else {
+            Err(StaleBaseline {
+                approved: self.baseline,
+                current: now,
+            })
+        }
+    }
 }
 
 impl<T> EditPolicy<T> {
@@ -127,7 +187,12 @@ impl<T: Contract> EditPolicy<T> {
             );
         }
         match decoded {
-            Some(value) if errors.is_empty() => Ok(Edit { value, changed }),
+            Some(value) if errors.is_empty() => Ok(Edit {
+                value,
+                changed,
+                baseline: Fingerprint::of(baseline),
+                candidate: Fingerprint::of(&parsed),
+            }),
             _ => {
                 let mut rejection = Rejection::from_errors(errors);
                 rejection.omitted += omitted;
