@@ -106,7 +106,7 @@ impl<T> Edit<T> {
     /// use contract_runtime::Contract;
     /// use serde_json::json;
     ///
-    /// #[derive(Contract, Debug)]
+    /// #[derive(Contract, Debug, Clone)]
     /// #[contract(edit(rename = ["/name"]))]
     /// struct Profile { name: String, plan: String }
     ///

@@ -14,10 +14,12 @@ pub mod diff;
 pub mod edit;
 pub mod error;
 pub mod feedback;
+pub mod fingerprint;
 pub mod json;
 pub mod outcome;
 pub mod pointer;
 pub mod report;
+pub mod retry;
 pub mod schema;
 pub mod shape;
 
@@ -28,9 +30,10 @@ pub mod __private;
 pub use contract::{Contract, OutcomeEnum, decode_document};
 pub use contract_macros::Contract;
 pub use date::{Date, DateError};
-pub use edit::{Edit, EditPolicy};
+pub use edit::{Edit, EditPolicy, StaleBaseline};
 pub use error::{Error, Rejection, Stage};
 pub use feedback::{Feedback, FeedbackItem};
+pub use fingerprint::{Fingerprint, IdempotencyKey};
 pub use json::Limits;
 pub use outcome::{Outcome, OutcomeKind, Violation, ViolationKind, Violations};
 
