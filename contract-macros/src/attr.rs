@@ -9,13 +9,40 @@ use syn::{Attribute, Ident, LitStr, Token};
 
 use crate::case::{self, RenameRule};
 use crate::ctxt::Ctxt;
+use crate::suggest;
 use crate::symbol::*;
 
-/// A value together with the tokens it came from (for error spans).
+/// A value together with the tokens it came from (for error spans): errors
+/// about the value point at `tokens` (through `ToTokens`), errors about the
+/// attribute itself (misplaced, contradicting another) at `attr()`.
 #[derive(Clone)]
 pub struct Spanned<T> {
     pub value: T,
     pub tokens: TokenStream,
+    attr: TokenStream,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(value: T, tokens: TokenStream) -> Self {
+        Spanned {
+            value,
+            attr: tokens.clone(),
+            tokens,
+        }
+    }
+
+    /// Widens the attribute span to `name = value`.
+    fn named(mut self, meta: &ParseNestedMeta<'_>) -> Self {
+        let mut attr = meta.path.to_token_stream();
+        attr.extend(self.tokens.clone());
+        self.attr = attr;
+        self
+    }
+
+    /// The whole `name = value`.
+    pub fn attr(&self) -> &TokenStream {
+        &self.attr
+    }
 }
 
 impl<T> ToTokens for Spanned<T> {
@@ -95,12 +122,27 @@ pub struct EditDecl {
     pub tokens: TokenStream,
 }
 
+impl EditDecl {
+    /// The name `edit_policy(name)` takes (`r#type` → `type`).
+    pub fn name(&self) -> String {
+        let name = self.name.to_string();
+        name.strip_prefix("r#").unwrap_or(&name).to_owned()
+    }
+
+    /// The policy's associated const: `disable_email` → `DISABLE_EMAIL`.
+    pub fn const_name(&self) -> String {
+        self.name().to_uppercase()
+    }
+}
+
 #[derive(Default)]
 pub struct ContainerAttrs {
     pub rename_all: Option<Spanned<RenameRule>>,
     pub serde_rename_all: Option<Spanned<RenameRule>>,
     pub max_bytes: Option<Spanned<u64>>,
     pub max_depth: Option<Spanned<u64>>,
+    /// `version = N`: recorded in the schema as `x-contract-version`.
+    pub version: Option<Spanned<u64>>,
     pub outcome: Option<Ident>,
     pub whens: Vec<When>,
     pub orders: Vec<Order>,
@@ -115,6 +157,8 @@ pub struct ContainerAttrs {
 pub struct FieldAttrs {
     pub rename: Option<Spanned<String>>,
     pub serde_rename: Option<Spanned<String>>,
+    /// `#[serde(default)]` on the field.
+    pub serde_default: Option<TokenStream>,
     pub optional: Option<Ident>,
     pub default: Option<Ident>,
     pub min: Option<SpannedLit>,
@@ -146,62 +190,88 @@ fn set<T>(cx: &Ctxt, slot: &mut Option<T>, value: T, meta: &ParseNestedMeta<'_>,
     }
 }
 
-fn ident_of(meta: &ParseNestedMeta<'_>) -> Ident {
-    meta.path
+/// A flag (`optional`, `clarify`, ..): its name alone, without a value.
+fn flag(meta: &ParseNestedMeta<'_>) -> syn::Result<Ident> {
+    let name = meta
+        .path
         .get_ident()
         .cloned()
-        .unwrap_or_else(|| Ident::new("attribute", Span::call_site()))
+        .unwrap_or_else(|| Ident::new("attribute", Span::call_site()));
+    if !(meta.input.is_empty() || meta.input.peek(Token![,])) {
+        return Err(meta.error(format!(
+            "`{name}` is a flag and takes no value: write `{name}` alone"
+        )));
+    }
+    Ok(name)
 }
 
-fn unknown(meta: &ParseNestedMeta<'_>, known: &[&str]) -> syn::Error {
+// An unknown name is reported and its value skipped, so the attributes after
+// it are still read (and their mistakes reported in the same compile).
+fn unknown(cx: &Ctxt, meta: &ParseNestedMeta<'_>, known: &[&str]) -> syn::Result<()> {
     let name = meta.path.to_token_stream().to_string().replace(' ', "");
-    meta.error(format!(
-        "unknown contract attribute `{name}`; expected one of: {}",
-        known.join(", ")
-    ))
+    let hint = match suggest::closest(&name, known.iter().copied()) {
+        Some(close) => format!("did you mean `{close}`? "),
+        None => String::new(),
+    };
+    cx.error_spanned_by(
+        &meta.path,
+        format!(
+            "unknown contract attribute `{name}`; {hint}expected one of: {}",
+            known.join(", ")
+        ),
+    );
+    skip_meta_value(meta)
 }
 
 fn is(meta: &ParseNestedMeta<'_>, name: &str) -> bool {
     meta.path.is_ident(name)
 }
 
-/// Parses `= "snake_case"` into a rule.
-fn rename_rule(meta: &ParseNestedMeta<'_>) -> syn::Result<Spanned<RenameRule>> {
+/// Parses `= "snake_case"` into a rule; an unknown rule is reported (`None`).
+fn rename_rule(cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<Spanned<RenameRule>>> {
     let s: LitStr = meta.value()?.parse()?;
+    let names = case::NAMES.iter().map(|(n, _)| *n);
     match RenameRule::from_str(&s.value()) {
-        Some(rule) => Ok(Spanned {
-            value: rule,
-            tokens: s.to_token_stream(),
-        }),
-        None => Err(syn::Error::new(
-            s.span(),
-            format!(
-                "unknown rename rule `{}`; expected one of: {}",
-                s.value(),
-                case::NAMES
-                    .iter()
-                    .map(|(n, _)| *n)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        )),
+        Some(rule) => Ok(Some(Spanned::new(rule, s.to_token_stream()).named(meta))),
+        None => {
+            let hint = match suggest::closest(&s.value(), names.clone()) {
+                Some(close) => format!("did you mean \"{close}\"? "),
+                None => String::new(),
+            };
+            cx.error_spanned_by(
+                &s,
+                format!(
+                    "unknown rename rule \"{}\"; {hint}expected one of: {}",
+                    s.value(),
+                    names.collect::<Vec<_>>().join(", ")
+                ),
+            );
+            Ok(None)
+        }
     }
 }
 
 fn string_value(meta: &ParseNestedMeta<'_>) -> syn::Result<Spanned<String>> {
     let s: LitStr = meta.value()?.parse()?;
-    Ok(Spanned {
-        value: s.value(),
-        tokens: s.to_token_stream(),
-    })
+    Ok(Spanned::new(s.value(), s.to_token_stream()).named(meta))
 }
 
 fn uint_value(meta: &ParseNestedMeta<'_>) -> syn::Result<Spanned<u64>> {
     let lit: syn::LitInt = meta.value()?.parse()?;
-    Ok(Spanned {
-        value: lit.base10_parse::<u64>()?,
-        tokens: lit.to_token_stream(),
-    })
+    let value = lit.base10_parse::<u64>().map_err(|_| {
+        syn::Error::new(
+            lit.span(),
+            format!(
+                "`{}` takes a non-negative integer that fits in 64 bits",
+                meta.path.to_token_stream()
+            ),
+        )
+    })?;
+    Ok(Spanned::new(value, lit.to_token_stream()).named(meta))
+}
+
+fn lit_value(meta: &ParseNestedMeta<'_>) -> syn::Result<SpannedLit> {
+    Ok(parse_lit(meta.value()?)?.named(meta))
 }
 
 /// A literal, with an optional leading `-` for numbers.
@@ -217,6 +287,12 @@ pub fn parse_lit(input: ParseStream<'_>) -> syn::Result<SpannedLit> {
         }
         (syn::Lit::Float(f), neg) => {
             let v = f.base10_parse::<f64>()?;
+            if !v.is_finite() {
+                return Err(syn::Error::new_spanned(
+                    tokens,
+                    "this number is beyond the range of `f64`: write a finite number",
+                ));
+            }
             Lit::Float(if neg { -v } else { v })
         }
         (syn::Lit::Str(s), false) => Lit::Str(s.value()),
@@ -228,31 +304,34 @@ pub fn parse_lit(input: ParseStream<'_>) -> syn::Result<SpannedLit> {
             ));
         }
     };
-    Ok(Spanned { value, tokens })
+    Ok(Spanned::new(value, tokens))
 }
 
-fn lit_list(input: ParseStream<'_>) -> syn::Result<Vec<SpannedLit>> {
+/// `[lit, ..]`, spanned from the attribute's name to the closing bracket.
+fn lit_list(meta: &ParseNestedMeta<'_>) -> syn::Result<Spanned<Vec<SpannedLit>>> {
+    let value = meta.value()?;
     let content;
-    syn::bracketed!(content in input);
+    let bracket = syn::bracketed!(content in value);
     let items = content.parse_terminated(parse_lit, Token![,])?;
-    Ok(items.into_iter().collect())
+    Ok(Spanned::new(
+        items.into_iter().collect(),
+        bracket_tokens(bracket.span.join()),
+    )
+    .named(meta))
+}
+
+/// An empty group carrying a bracket's span, so an error can point at `[..]`.
+fn bracket_tokens(span: Span) -> TokenStream {
+    let mut group = proc_macro2::Group::new(proc_macro2::Delimiter::Bracket, TokenStream::new());
+    group.set_span(span);
+    proc_macro2::TokenTree::Group(group).into()
 }
 
 fn ident_list(input: ParseStream<'_>) -> syn::Result<Vec<Ident>> {
     let content;
     syn::parenthesized!(content in input);
-    let items = content.parse_terminated(Ident::parse_any_ident, Token![,])?;
+    let items = content.parse_terminated(|i: ParseStream<'_>| i.parse::<Ident>(), Token![,])?;
     Ok(items.into_iter().collect())
-}
-
-trait ParseAnyIdent {
-    fn parse_any_ident(input: ParseStream<'_>) -> syn::Result<Ident>;
-}
-
-impl ParseAnyIdent for Ident {
-    fn parse_any_ident(input: ParseStream<'_>) -> syn::Result<Ident> {
-        input.parse()
-    }
 }
 
 fn cond_value(input: ParseStream<'_>) -> syn::Result<CondValue> {
@@ -346,7 +425,7 @@ fn parse_order(meta: &ParseNestedMeta<'_>) -> syn::Result<Order> {
 }
 
 /// `edit(NAME = ["/ptr", ..], ..)`
-fn parse_edit(cx: &Ctxt, meta: &ParseNestedMeta<'_>, out: &mut Vec<EditDecl>) -> syn::Result<()> {
+fn parse_edit(meta: &ParseNestedMeta<'_>, out: &mut Vec<EditDecl>) -> syn::Result<()> {
     meta.parse_nested_meta(|inner| {
         let Some(name) = inner.path.get_ident().cloned() else {
             return Err(inner.error(
@@ -361,12 +440,7 @@ fn parse_edit(cx: &Ctxt, meta: &ParseNestedMeta<'_>, out: &mut Vec<EditDecl>) ->
             .into_iter()
             .collect();
         let mut tokens = name.to_token_stream();
-        if pointers.is_empty() {
-            let mut span_tokens = name.to_token_stream();
-            bracket.span.join().to_tokens_helper(&mut span_tokens);
-            tokens = span_tokens;
-        }
-        let _ = cx;
+        tokens.extend(bracket_tokens(bracket.span.join()));
         out.push(EditDecl {
             name,
             pointers,
@@ -376,145 +450,127 @@ fn parse_edit(cx: &Ctxt, meta: &ParseNestedMeta<'_>, out: &mut Vec<EditDecl>) ->
     })
 }
 
-trait ToTokensHelper {
-    fn to_tokens_helper(&self, tokens: &mut TokenStream);
-}
-
-impl ToTokensHelper for Span {
-    fn to_tokens_helper(&self, tokens: &mut TokenStream) {
-        // An empty group carries the bracket's span, so an error can point at `[]`.
-        let group = proc_macro2::Group::new(proc_macro2::Delimiter::Bracket, TokenStream::new());
-        let mut group = group;
-        group.set_span(*self);
-        tokens.extend(std::iter::once(proc_macro2::TokenTree::Group(group)));
-    }
-}
-
 fn contract_attrs(attrs: &[Attribute]) -> impl Iterator<Item = &Attribute> {
     attrs.iter().filter(|a| a.path().is_ident(CONTRACT))
 }
 
-pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
-    let mut out = ContainerAttrs::default();
+/// Runs `parse` on each `name = value` of each `#[contract(..)]`; a syntax
+/// error ends that attribute (there is no telling where its value ends), and
+/// is reported.
+fn each_meta(
+    cx: &Ctxt,
+    attrs: &[Attribute],
+    mut parse: impl FnMut(&ParseNestedMeta<'_>) -> syn::Result<()>,
+) {
     for attr in contract_attrs(attrs) {
-        let result = attr.parse_nested_meta(|meta| {
-            if is(&meta, RENAME_ALL) {
-                let v = rename_rule(&meta)?;
-                set(cx, &mut out.rename_all, v, &meta, RENAME_ALL);
-            } else if is(&meta, MAX_BYTES) {
-                let v = uint_value(&meta)?;
-                set(cx, &mut out.max_bytes, v, &meta, MAX_BYTES);
-            } else if is(&meta, MAX_DEPTH) {
-                let v = uint_value(&meta)?;
-                set(cx, &mut out.max_depth, v, &meta, MAX_DEPTH);
-            } else if is(&meta, OUTCOME) {
-                let v: Ident = meta.value()?.parse()?;
-                set(cx, &mut out.outcome, v, &meta, OUTCOME);
-            } else if is(&meta, WHEN) {
-                out.whens.push(parse_when(&meta)?);
-            } else if is(&meta, ORDER) {
-                out.orders.push(parse_order(&meta)?);
-            } else if is(&meta, EDIT) {
-                parse_edit(cx, &meta, &mut out.edits)?;
-            } else if is(&meta, CONTEXT) {
-                let v: syn::Type = meta.value()?.parse()?;
-                set(cx, &mut out.context, v, &meta, CONTEXT);
-            } else if is(&meta, CHECK) {
-                let v: syn::Path = meta.value()?.parse()?;
-                set(cx, &mut out.check, v, &meta, CHECK);
-            } else if is(&meta, CLARIFY) || is(&meta, DECLINE) {
-                out.misplaced.push(ident_of(&meta));
-            } else {
-                return Err(unknown(&meta, CONTAINER));
-            }
-            Ok(())
-        });
-        if let Err(e) = result {
+        if let Err(e) = attr.parse_nested_meta(|meta| parse(&meta)) {
             cx.syn_error(e);
         }
     }
-    out.serde_rename_all = serde_attrs(cx, attrs, SerdeScope::Container).1;
+}
+
+pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
+    let mut out = ContainerAttrs::default();
+    each_meta(cx, attrs, |meta| {
+        if is(meta, RENAME_ALL) {
+            if let Some(v) = rename_rule(cx, meta)? {
+                set(cx, &mut out.rename_all, v, meta, RENAME_ALL);
+            }
+        } else if is(meta, MAX_BYTES) {
+            let v = uint_value(meta)?;
+            set(cx, &mut out.max_bytes, v, meta, MAX_BYTES);
+        } else if is(meta, MAX_DEPTH) {
+            let v = uint_value(meta)?;
+            set(cx, &mut out.max_depth, v, meta, MAX_DEPTH);
+        } else if is(meta, VERSION) {
+            let v = uint_value(meta)?;
+            set(cx, &mut out.version, v, meta, VERSION);
+        } else if is(meta, OUTCOME) {
+            let v: Ident = meta.value()?.parse()?;
+            set(cx, &mut out.outcome, v, meta, OUTCOME);
+        } else if is(meta, WHEN) {
+            out.whens.push(parse_when(meta)?);
+        } else if is(meta, ORDER) {
+            out.orders.push(parse_order(meta)?);
+        } else if is(meta, EDIT) {
+            parse_edit(meta, &mut out.edits)?;
+        } else if is(meta, CONTEXT) {
+            let v: syn::Type = meta.value()?.parse()?;
+            set(cx, &mut out.context, v, meta, CONTEXT);
+        } else if is(meta, CHECK) {
+            let v: syn::Path = meta.value()?.parse()?;
+            set(cx, &mut out.check, v, meta, CHECK);
+        } else if is(meta, CLARIFY) || is(meta, DECLINE) {
+            out.misplaced.push(flag(meta)?);
+        } else {
+            unknown(cx, meta, CONTAINER)?;
+        }
+        Ok(())
+    });
+    let serde = serde_attrs(cx, attrs, SerdeScope::Container);
+    out.serde_rename_all = serde.rename_all;
     out
 }
 
 pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
     let mut out = FieldAttrs::default();
-    for attr in contract_attrs(attrs) {
-        let result = attr.parse_nested_meta(|meta| {
-            if is(&meta, RENAME) {
-                let v = string_value(&meta)?;
-                set(cx, &mut out.rename, v, &meta, RENAME);
-            } else if is(&meta, OPTIONAL) {
-                set(cx, &mut out.optional, ident_of(&meta), &meta, OPTIONAL);
-            } else if is(&meta, DEFAULT) {
-                set(cx, &mut out.default, ident_of(&meta), &meta, DEFAULT);
-            } else if is(&meta, MIN) {
-                let v = parse_lit(meta.value()?)?;
-                set(cx, &mut out.min, v, &meta, MIN);
-            } else if is(&meta, MAX) {
-                let v = parse_lit(meta.value()?)?;
-                set(cx, &mut out.max, v, &meta, MAX);
-            } else if is(&meta, MIN_LEN) {
-                let v = uint_value(&meta)?;
-                set(cx, &mut out.min_len, v, &meta, MIN_LEN);
-            } else if is(&meta, MAX_LEN) {
-                let v = uint_value(&meta)?;
-                set(cx, &mut out.max_len, v, &meta, MAX_LEN);
-            } else if is(&meta, EQUALS) {
-                let v = parse_lit(meta.value()?)?;
-                set(cx, &mut out.equals, v, &meta, EQUALS);
-            } else if is(&meta, ONE_OF) {
-                let value = meta.value()?;
-                let items = lit_list(value)?;
-                let tokens = meta.path.to_token_stream();
-                set(
-                    cx,
-                    &mut out.one_of,
-                    Spanned {
-                        value: items,
-                        tokens,
-                    },
-                    &meta,
-                    ONE_OF,
-                );
-            } else if is(&meta, EVIDENCE) {
-                set(cx, &mut out.evidence, ident_of(&meta), &meta, EVIDENCE);
-            } else if is(&meta, QUARANTINE) {
-                set(cx, &mut out.quarantine, ident_of(&meta), &meta, QUARANTINE);
-            } else {
-                return Err(unknown(&meta, FIELD));
-            }
-            Ok(())
-        });
-        if let Err(e) = result {
-            cx.syn_error(e);
+    each_meta(cx, attrs, |meta| {
+        if is(meta, RENAME) {
+            let v = string_value(meta)?;
+            set(cx, &mut out.rename, v, meta, RENAME);
+        } else if is(meta, OPTIONAL) {
+            set(cx, &mut out.optional, flag(meta)?, meta, OPTIONAL);
+        } else if is(meta, DEFAULT) {
+            set(cx, &mut out.default, flag(meta)?, meta, DEFAULT);
+        } else if is(meta, MIN) {
+            let v = lit_value(meta)?;
+            set(cx, &mut out.min, v, meta, MIN);
+        } else if is(meta, MAX) {
+            let v = lit_value(meta)?;
+            set(cx, &mut out.max, v, meta, MAX);
+        } else if is(meta, MIN_LEN) {
+            let v = uint_value(meta)?;
+            set(cx, &mut out.min_len, v, meta, MIN_LEN);
+        } else if is(meta, MAX_LEN) {
+            let v = uint_value(meta)?;
+            set(cx, &mut out.max_len, v, meta, MAX_LEN);
+        } else if is(meta, EQUALS) {
+            let v = lit_value(meta)?;
+            set(cx, &mut out.equals, v, meta, EQUALS);
+        } else if is(meta, ONE_OF) {
+            let v = lit_list(meta)?;
+            set(cx, &mut out.one_of, v, meta, ONE_OF);
+        } else if is(meta, EVIDENCE) {
+            set(cx, &mut out.evidence, flag(meta)?, meta, EVIDENCE);
+        } else if is(meta, QUARANTINE) {
+            set(cx, &mut out.quarantine, flag(meta)?, meta, QUARANTINE);
+        } else {
+            unknown(cx, meta, FIELD)?;
         }
-    }
-    out.serde_rename = serde_attrs(cx, attrs, SerdeScope::Field).0;
+        Ok(())
+    });
+    let serde = serde_attrs(cx, attrs, SerdeScope::Field);
+    out.serde_rename = serde.rename;
+    out.serde_default = serde.default;
     out
 }
 
 pub fn variant(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
     let mut out = VariantAttrs::default();
-    for attr in contract_attrs(attrs) {
-        let result = attr.parse_nested_meta(|meta| {
-            if is(&meta, RENAME) {
-                let v = string_value(&meta)?;
-                set(cx, &mut out.rename, v, &meta, RENAME);
-            } else if is(&meta, CLARIFY) {
-                set(cx, &mut out.clarify, ident_of(&meta), &meta, CLARIFY);
-            } else if is(&meta, DECLINE) {
-                set(cx, &mut out.decline, ident_of(&meta), &meta, DECLINE);
-            } else {
-                return Err(unknown(&meta, VARIANT));
-            }
-            Ok(())
-        });
-        if let Err(e) = result {
-            cx.syn_error(e);
+    each_meta(cx, attrs, |meta| {
+        if is(meta, RENAME) {
+            let v = string_value(meta)?;
+            set(cx, &mut out.rename, v, meta, RENAME);
+        } else if is(meta, CLARIFY) {
+            set(cx, &mut out.clarify, flag(meta)?, meta, CLARIFY);
+        } else if is(meta, DECLINE) {
+            set(cx, &mut out.decline, flag(meta)?, meta, DECLINE);
+        } else {
+            unknown(cx, meta, VARIANT)?;
         }
-    }
-    out.serde_rename = serde_attrs(cx, attrs, SerdeScope::Variant).0;
+        Ok(())
+    });
+    out.serde_rename = serde_attrs(cx, attrs, SerdeScope::Variant).rename;
     out
 }
 
@@ -525,22 +581,33 @@ enum SerdeScope {
     Variant,
 }
 
-/// Reads `#[serde(rename = "..")]` / `#[serde(rename_all = "..")]`; any serde
-/// attribute that would make serde's JSON differ from the contract's is an
-/// error, since the two must agree.
-fn serde_attrs(
-    cx: &Ctxt,
-    attrs: &[Attribute],
-    scope: SerdeScope,
-) -> (Option<Spanned<String>>, Option<Spanned<RenameRule>>) {
-    let mut rename = None;
-    let mut rename_all = None;
+/// What the contract reads from `#[serde(..)]`.
+#[derive(Default)]
+struct SerdeAttrs {
+    rename: Option<Spanned<String>>,
+    rename_all: Option<Spanned<RenameRule>>,
+    default: Option<TokenStream>,
+}
+
+// The contract reads serde's names (`rename`, `rename_all`) and a field's
+// `default` (checked against `optional` in check.rs). Serde attributes that
+// change nothing on the wire are skipped (`deny_unknown_fields`, `crate`,
+// `bound`, `expecting`, a container's `rename`); any other would make serde's
+// JSON differ from what the contract accepts, and is an error.
+fn serde_attrs(cx: &Ctxt, attrs: &[Attribute], scope: SerdeScope) -> SerdeAttrs {
+    let mut out = SerdeAttrs::default();
     for attr in attrs.iter().filter(|a| a.path().is_ident(SERDE)) {
         let result = attr.parse_nested_meta(|meta| {
-            if is(&meta, RENAME) && scope != SerdeScope::Container && meta.input.peek(Token![=]) {
-                rename = Some(string_value(&meta)?);
-            } else if is(&meta, RENAME_ALL) && scope == SerdeScope::Container && meta.input.peek(Token![=]) {
-                rename_all = Some(rename_rule(&meta)?);
+            let assigns = meta.input.peek(Token![=]);
+            let bare = meta.input.is_empty() || meta.input.peek(Token![,]);
+            if is(&meta, RENAME) && assigns && scope == SerdeScope::Container {
+                skip_meta_value(&meta)?; // the type's name, not in its JSON
+            } else if is(&meta, RENAME) && assigns {
+                out.rename = Some(string_value(&meta)?);
+            } else if is(&meta, RENAME_ALL) && assigns && scope == SerdeScope::Container {
+                out.rename_all = rename_rule(cx, &meta)?;
+            } else if is(&meta, DEFAULT) && bare && scope == SerdeScope::Field {
+                out.default = Some(meta.path.to_token_stream());
             } else if ["deny_unknown_fields", "crate", "bound", "expecting"]
                 .iter()
                 .any(|n| is(&meta, n))
@@ -548,10 +615,17 @@ fn serde_attrs(
                 skip_meta_value(&meta)?;
             } else {
                 let name = meta.path.to_token_stream().to_string();
+                let instead = if is(&meta, DEFAULT) && scope == SerdeScope::Field {
+                    "the contract fills an absent key with `Default::default()`: write `#[serde(default)]` with `#[contract(optional, default)]`"
+                } else if is(&meta, DEFAULT) {
+                    "mark each field that may be absent with `#[contract(optional)]` (and `#[serde(default)]` on it)"
+                } else {
+                    "remove it (the contract reads `rename`, `rename_all` and a field's `default` from serde)"
+                };
                 cx.error_spanned_by(
                     &meta.path,
                     format!(
-                        "the contract cannot honour `#[serde({name})]`: serde's JSON would differ from what the contract accepts; remove it (the contract reads only `rename` and `rename_all` from serde)"
+                        "the contract cannot honour `#[serde({name})]` here: serde's JSON would differ from what the contract accepts; {instead}"
                     ),
                 );
                 skip_meta_value(&meta)?;
@@ -562,9 +636,10 @@ fn serde_attrs(
             cx.syn_error(e);
         }
     }
-    (rename, rename_all)
+    out
 }
 
+/// Skips the value of a `name`, `name = ..` or `name(..)` being ignored.
 fn skip_meta_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
     if meta.input.peek(Token![=]) {
         meta.input.parse::<Token![=]>()?;
@@ -572,8 +647,7 @@ fn skip_meta_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
             meta.input.parse::<proc_macro2::TokenTree>()?;
         }
     } else if meta.input.peek(syn::token::Paren) {
-        let _content;
-        syn::parenthesized!(_content in meta.input);
+        meta.input.parse::<proc_macro2::TokenTree>()?;
     }
     Ok(())
 }

@@ -12,6 +12,8 @@ mod check;
 mod ctxt;
 mod expand;
 mod model;
+mod pointer;
+mod suggest;
 mod symbol;
 mod ty;
 

@@ -41,7 +41,7 @@ impl<'a> Container<'a> {
         if !input.generics.params.is_empty() || input.generics.where_clause.is_some() {
             cx.error_spanned_by(
                 &input.generics,
-                "a contract cannot be generic: its JSON Schema must be fixed at compile time; declare a concrete type for each use",
+                "a contract cannot be generic: its JSON Schema is fixed at compile time; declare one concrete struct per use, with concrete field types",
             );
         }
         let attrs = attr::container(cx, &input.attrs);
@@ -80,17 +80,23 @@ impl<'a> Container<'a> {
                         })
                         .collect(),
                 ),
-                Fields::Unnamed(_) => {
+                Fields::Unnamed(unnamed) => {
                     cx.error_spanned_by(
-                        &input.ident,
-                        "a contract struct needs named fields: JSON objects have keys; write `struct Name { field: Type }`",
+                        unnamed,
+                        format!(
+                            "a contract struct needs named fields, since a JSON object has keys: write `struct {} {{ name: Type }}`",
+                            input.ident
+                        ),
                     );
                     return None;
                 }
                 Fields::Unit => {
                     cx.error_spanned_by(
                         &input.ident,
-                        "a contract struct needs named fields: a unit struct has no JSON object form",
+                        format!(
+                            "a contract struct needs named fields, since a JSON object has keys: write `struct {} {{ name: Type }}`",
+                            input.ident
+                        ),
                     );
                     return None;
                 }
@@ -100,8 +106,11 @@ impl<'a> Container<'a> {
                 for v in &e.variants {
                     if !matches!(v.fields, Fields::Unit) {
                         cx.error_spanned_by(
-                            &v.ident,
-                            "a contract enum has unit variants only (each becomes a JSON string); move the data into a struct field",
+                            &v.fields,
+                            format!(
+                                "a contract enum has unit variants only, each a JSON string: write `{}` without data, and put the data in a field of the struct that holds the enum",
+                                v.ident
+                            ),
                         );
                     }
                     let attrs = attr::variant(cx, &v.attrs);
@@ -126,7 +135,7 @@ impl<'a> Container<'a> {
             Data::Union(_) => {
                 cx.error_spanned_by(
                     &input.ident,
-                    "a union cannot be a contract: use a struct or an enum",
+                    "a union cannot be a contract: declare a struct with named fields (a JSON object) or an enum of unit variants (a JSON string)",
                 );
                 return None;
             }

@@ -7,6 +7,7 @@ pub const SERDE: &str = "serde";
 pub const RENAME_ALL: &str = "rename_all";
 pub const MAX_BYTES: &str = "max_bytes";
 pub const MAX_DEPTH: &str = "max_depth";
+pub const VERSION: &str = "version";
 pub const OUTCOME: &str = "outcome";
 pub const WHEN: &str = "when";
 pub const ORDER: &str = "order";
@@ -35,7 +36,7 @@ pub const DECLINE: &str = "decline";
 
 /// Every name, for "did you mean" hints in unknown-attribute errors.
 pub const CONTAINER: &[&str] = &[
-    RENAME_ALL, MAX_BYTES, MAX_DEPTH, OUTCOME, WHEN, ORDER, EDIT, CONTEXT, CHECK,
+    RENAME_ALL, MAX_BYTES, MAX_DEPTH, VERSION, OUTCOME, WHEN, ORDER, EDIT, CONTEXT, CHECK,
 ];
 pub const FIELD: &[&str] = &[
     RENAME, OPTIONAL, DEFAULT, MIN, MAX, MIN_LEN, MAX_LEN, EQUALS, ONE_OF, EVIDENCE, QUARANTINE,

@@ -63,7 +63,7 @@ impl Ty {
                     ("Date" | "NaiveDate", []) => Ty::Date,
                     ("Option", [inner]) => match Ty::of(inner) {
                         Ty::Option(_) => Ty::Unsupported(
-                            "`Option<Option<T>>` (null and absent are told apart by `optional`; use `#[contract(optional)]` on an `Option<T>`)".into(),
+                            "`Option<Option<T>>` (JSON has one null: use `Option<T>`, with `#[contract(optional)]` if the key may also be absent)".into(),
                         ),
                         Ty::Unsupported(why) => Ty::Unsupported(why),
                         inner => Ty::Option(Box::new(inner)),

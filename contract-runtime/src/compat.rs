@@ -1,1 +1,661 @@
 //! Compatibility between two versions of a contract's schema.
+//!
+//! [`check`] compares two full schemas (as
+//! [`Contract::json_schema`](crate::Contract::json_schema) writes them) and
+//! lists every [`Change`] that matters to a reader, with its direction:
+//!
+//! - **backward** ([`Change::breaks_backward`]): a consumer of the *new*
+//!   version reading documents written for the *old* one (stored documents,
+//!   a model still prompted with the old schema) may reject them;
+//! - **forward** ([`Change::breaks_forward`]): a consumer of the *old*
+//!   version reading documents written for the *new* one may reject them.
+//!
+//! A change makes the accepted set smaller (breaks backward), larger (breaks
+//! forward), or both. The verdicts are per change and conservative: "may
+//! reject", judged keyword by keyword. Annotations (`title`,
+//! `description`, `$schema`, `x-contract-version`) are not changes; record
+//! versions with `#[contract(version = N)]` and read them with
+//! [`schema::version`](crate::schema::version).
+//!
+//! Pointers are RFC 6901 pointers into the new schema (into the old one for
+//! what was removed): `/properties/end_date`, `/$defs/Notifications/properties/email`.
+//! Nested contracts are compared where a `$ref` leads (each pair of
+//! definitions once), so renaming a Rust type is not a change.
+//!
+//! ```
+//! use contract_runtime::compat::{check, ChangeKind};
+//! use serde_json::json;
+//!
+//! let old = json!({
+//!     "type": "object",
+//!     "properties": {"status": {"type": "string", "enum": ["done", "open"]}},
+//!     "required": ["status"],
+//!     "additionalProperties": false
+//! });
+//! let new = json!({
+//!     "type": "object",
+//!     "properties": {
+//!         "status": {"type": "string", "enum": ["done", "open", "stale"]},
+//!         "note": {"type": ["string", "null"]}
+//!     },
+//!     "required": ["status", "note"],
+//!     "additionalProperties": false
+//! });
+//! let changes = check(&old, &new);
+//! let kinds: Vec<_> = changes.iter().map(|c| (c.pointer.as_str(), c.kind)).collect();
+//! assert_eq!(kinds, [
+//!     ("/properties/status/enum", ChangeKind::EnumValueAdded),
+//!     ("/properties/note", ChangeKind::FieldAdded),
+//! ]);
+//! // `stale` is new: only an old reader rejects it.
+//! assert!(!changes[0].breaks_backward && changes[0].breaks_forward);
+//! // Old documents lack `note`, and old readers refuse the unknown key.
+//! assert!(changes[1].breaks_backward && changes[1].breaks_forward);
+//! ```
+use std::collections::BTreeSet;
+use std::fmt;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::pointer::escape;
+use crate::schema::RULES_KEY;
+
+/// What changed between two versions of a schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum ChangeKind {
+    /// A property exists only in the new version.
+    FieldAdded,
+    /// A property exists only in the old version.
+    FieldRemoved,
+    /// A property became required, or optional (may be absent).
+    RequiredChanged,
+    /// A value became nullable, or no longer is.
+    NullabilityChanged,
+    /// An allowed value (of an `enum`, or a `const`) was added.
+    EnumValueAdded,
+    /// An allowed value (of an `enum`, or a `const`) was removed.
+    EnumValueRemoved,
+    /// A bound or constraint is stricter, or new (`minimum` raised,
+    /// `maxLength` lowered, a `pattern`, `format` or `enum` added).
+    BoundTightened,
+    /// A bound or constraint is looser, or gone.
+    BoundLoosened,
+    /// A `pattern`, `format` or `multipleOf` was replaced by another.
+    ConstraintChanged,
+    /// A rule was added: a `when` rule (`allOf`), or an `x-contract-rules` entry.
+    RuleAdded,
+    /// A rule was removed.
+    RuleRemoved,
+    /// The JSON type changed (`integer` → `number`, a struct → a map, …).
+    TypeChanged,
+}
+
+impl ChangeKind {
+    /// The kind as serialized: `"field_added"`, ….
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ChangeKind::FieldAdded => "field_added",
+            ChangeKind::FieldRemoved => "field_removed",
+            ChangeKind::RequiredChanged => "required_changed",
+            ChangeKind::NullabilityChanged => "nullability_changed",
+            ChangeKind::EnumValueAdded => "enum_value_added",
+            ChangeKind::EnumValueRemoved => "enum_value_removed",
+            ChangeKind::BoundTightened => "bound_tightened",
+            ChangeKind::BoundLoosened => "bound_loosened",
+            ChangeKind::ConstraintChanged => "constraint_changed",
+            ChangeKind::RuleAdded => "rule_added",
+            ChangeKind::RuleRemoved => "rule_removed",
+            ChangeKind::TypeChanged => "type_changed",
+        }
+    }
+}
+
+impl fmt::Display for ChangeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One difference between two versions of a schema.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Change {
+    /// RFC 6901 pointer into the new schema (the old one for removals).
+    pub pointer: String,
+    /// What changed.
+    pub kind: ChangeKind,
+    /// In words: `maxLength 500 → 300`, `"stale"`, ….
+    pub detail: String,
+    /// A consumer of the new version may reject documents written for the old one.
+    pub breaks_backward: bool,
+    /// A consumer of the old version may reject documents written for the new one.
+    pub breaks_forward: bool,
+}
+
+impl Change {
+    /// Whether the change breaks either direction.
+    pub fn is_breaking(&self) -> bool {
+        self.breaks_backward || self.breaks_forward
+    }
+}
+
+impl fmt::Display for Change {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let breaks = match (self.breaks_backward, self.breaks_forward) {
+            (true, true) => "breaks both directions",
+            (true, false) => "breaks backward (new reader, old documents)",
+            (false, true) => "breaks forward (old reader, new documents)",
+            (false, false) => "compatible",
+        };
+        write!(
+            f,
+            "{} at `{}`: {} ({breaks})",
+            self.kind, self.pointer, self.detail
+        )
+    }
+}
+
+/// Every change from `old` to `new`, in schema order.
+pub fn check(old: &Value, new: &Value) -> Vec<Change> {
+    let mut cx = Cx {
+        old_root: old,
+        new_root: new,
+        pairs: BTreeSet::from([(String::new(), String::new())]),
+        changes: Vec::new(),
+    };
+    cx.node(old, new, "", "");
+    cx.changes
+}
+
+struct Cx<'v> {
+    old_root: &'v Value,
+    new_root: &'v Value,
+    /// Definition pairs already compared (old pointer, new pointer).
+    pairs: BTreeSet<(String, String)>,
+    changes: Vec<Change>,
+}
+
+/// A schema with its nullability taken apart.
+struct Norm<'v> {
+    nullable: bool,
+    /// The schema without the `null` branch.
+    core: &'v Value,
+    /// `core`'s keywords.
+    map: &'v Map<String, Value>,
+    /// Where `core` is, relative to the schema (`/anyOf/0`, or empty).
+    core_at: String,
+    /// Non-null JSON types.
+    types: BTreeSet<String>,
+    /// Allowed non-null values (`enum`, or `const`), if restricted.
+    values: Option<Vec<Value>>,
+}
+
+static EMPTY: std::sync::LazyLock<Map<String, Value>> = std::sync::LazyLock::new(Map::new);
+
+fn norm(schema: &Value) -> Norm<'_> {
+    let map = match schema {
+        Value::Object(map) => map,
+        _ => &EMPTY,
+    };
+    // `anyOf: [X, {"type": "null"}]`
+    if let Some(Value::Array(branches)) = map.get("anyOf")
+        && let [a, b] = branches.as_slice()
+        && (is_null_schema(a) || is_null_schema(b))
+    {
+        let (i, core) = if is_null_schema(a) { (1, b) } else { (0, a) };
+        let inner = norm(core);
+        return Norm {
+            nullable: true,
+            core_at: format!("/anyOf/{i}{}", inner.core_at),
+            ..inner
+        };
+    }
+    let mut types = BTreeSet::new();
+    match map.get("type") {
+        Some(Value::String(t)) => {
+            types.insert(t.clone());
+        }
+        Some(Value::Array(list)) => {
+            types.extend(list.iter().filter_map(Value::as_str).map(str::to_owned));
+        }
+        _ => {}
+    }
+    let mut nullable = types.remove("null");
+    let mut values = match (map.get("enum"), map.get("const")) {
+        (Some(Value::Array(values)), _) => Some(values.clone()),
+        (_, Some(c)) => Some(vec![c.clone()]),
+        _ => None,
+    };
+    if let Some(values) = &mut values {
+        nullable |= values.iter().any(Value::is_null);
+        values.retain(|v| !v.is_null());
+    }
+    Norm {
+        nullable,
+        core: schema,
+        map,
+        core_at: String::new(),
+        types,
+        values,
+    }
+}
+
+fn is_null_schema(v: &Value) -> bool {
+    v.get("type") == Some(&Value::String("null".into()))
+        && v.as_object().is_some_and(|m| m.len() == 1)
+}
+
+fn child(ptr: &str, segment: &str) -> String {
+    format!("{ptr}/{}", escape(segment))
+}
+
+/// Lower bounds: a larger value is stricter.
+const LOWER: &[&str] = &[
+    "minimum",
+    "exclusiveMinimum",
+    "minLength",
+    "minItems",
+    "minProperties",
+];
+/// Upper bounds: a smaller value is stricter.
+const UPPER: &[&str] = &[
+    "maximum",
+    "exclusiveMaximum",
+    "maxLength",
+    "maxItems",
+    "maxProperties",
+];
+/// Constraints that are only the same or different.
+const OTHER: &[&str] = &["pattern", "format", "multipleOf"];
+
+impl<'v> Cx<'v> {
+    fn push(
+        &mut self,
+        pointer: String,
+        kind: ChangeKind,
+        detail: String,
+        backward: bool,
+        forward: bool,
+    ) {
+        self.changes.push(Change {
+            pointer,
+            kind,
+            detail,
+            breaks_backward: backward,
+            breaks_forward: forward,
+        });
+    }
+
+    /// A change that makes the accepted set smaller (`stricter`) or larger.
+    fn narrowing(&mut self, pointer: String, kind: ChangeKind, detail: String, stricter: bool) {
+        self.push(pointer, kind, detail, stricter, !stricter);
+    }
+
+    fn node(&mut self, old: &'v Value, new: &'v Value, old_ptr: &str, new_ptr: &str) {
+        let o = norm(old);
+        let n = norm(new);
+        if o.nullable != n.nullable {
+            let detail = if n.nullable {
+                "now accepts null"
+            } else {
+                "no longer accepts null"
+            };
+            // Accepting null is looser.
+            self.narrowing(
+                new_ptr.to_owned(),
+                ChangeKind::NullabilityChanged,
+                detail.into(),
+                !n.nullable,
+            );
+        }
+        let old_at = format!("{old_ptr}{}", o.core_at);
+        let new_at = format!("{new_ptr}{}", n.core_at);
+        let old_ref = o.map.get("$ref").and_then(Value::as_str);
+        let new_ref = n.map.get("$ref").and_then(Value::as_str);
+        if old_ref.is_none() && new_ref.is_none() {
+            self.core(&o, &n, &old_at, &new_at);
+            return;
+        }
+        // Follow references: compare what they lead to, each pair once.
+        let (old_target, old_at) = follow(self.old_root, old_ref, o.core, old_at);
+        let (new_target, new_at) = follow(self.new_root, new_ref, n.core, new_at);
+        if self.pairs.insert((old_at.clone(), new_at.clone())) {
+            self.node(old_target, new_target, &old_at, &new_at);
+        }
+    }
+
+    fn core(&mut self, o: &Norm<'v>, n: &Norm<'v>, old_at: &str, new_at: &str) {
+        // Types.
+        if o.types != n.types && !o.types.is_empty() && !n.types.is_empty() {
+            let widened = o.types.iter().all(|t| accepts(&n.types, t));
+            let narrowed = n.types.iter().all(|t| accepts(&o.types, t));
+            let detail = format!("{} → {}", join(&o.types), join(&n.types));
+            let (backward, forward) = match (widened, narrowed) {
+                (true, false) => (false, true),
+                (false, true) => (true, false),
+                _ => (true, true),
+            };
+            self.push(
+                child(new_at, "type"),
+                ChangeKind::TypeChanged,
+                detail,
+                backward,
+                forward,
+            );
+            if !widened && !narrowed {
+                return;
+            }
+        }
+        self.values(o, n, new_at);
+        self.bounds(o.map, n.map, new_at);
+        self.object(o.map, n.map, old_at, new_at);
+        if let (Some(oi), Some(ni)) = (o.map.get("items"), n.map.get("items")) {
+            self.node(oi, ni, &child(old_at, "items"), &child(new_at, "items"));
+        }
+        self.rules(o.map, n.map, old_at, new_at);
+    }
+
+    fn values(&mut self, o: &Norm<'v>, n: &Norm<'v>, new_at: &str) {
+        let keyword = |n: &Norm<'_>| {
+            if n.map.contains_key("enum") {
+                "enum"
+            } else {
+                "const"
+            }
+        };
+        match (&o.values, &n.values) {
+            (Some(old), Some(new)) => {
+                let at = child(new_at, keyword(n));
+                for v in old.iter().filter(|v| !new.contains(v)) {
+                    self.narrowing(
+                        at.clone(),
+                        ChangeKind::EnumValueRemoved,
+                        v.to_string(),
+                        true,
+                    );
+                }
+                for v in new.iter().filter(|v| !old.contains(v)) {
+                    self.narrowing(at.clone(), ChangeKind::EnumValueAdded, v.to_string(), false);
+                }
+            }
+            (None, Some(new)) => {
+                let detail = format!("{} added: {}", keyword(n), Value::Array(new.clone()));
+                self.narrowing(
+                    child(new_at, keyword(n)),
+                    ChangeKind::BoundTightened,
+                    detail,
+                    true,
+                );
+            }
+            (Some(old), None) => {
+                let detail = format!("{} removed: {}", keyword(o), Value::Array(old.clone()));
+                self.narrowing(new_at.to_owned(), ChangeKind::BoundLoosened, detail, false);
+            }
+            (None, None) => {}
+        }
+    }
+
+    fn bounds(&mut self, o: &Map<String, Value>, n: &Map<String, Value>, new_at: &str) {
+        for (keywords, lower) in [(LOWER, true), (UPPER, false)] {
+            for &kw in keywords {
+                let (ov, nv) = (
+                    o.get(kw).and_then(Value::as_f64),
+                    n.get(kw).and_then(Value::as_f64),
+                );
+                let at = child(new_at, kw);
+                let show =
+                    |v: Option<&Value>| v.map_or_else(|| "none".to_owned(), Value::to_string);
+                let detail = format!("{kw} {} → {}", show(o.get(kw)), show(n.get(kw)));
+                match (ov, nv) {
+                    (None, Some(_)) => self.narrowing(at, ChangeKind::BoundTightened, detail, true),
+                    (Some(_), None) => {
+                        self.narrowing(new_at.to_owned(), ChangeKind::BoundLoosened, detail, false);
+                    }
+                    (Some(a), Some(b)) if a != b => {
+                        let stricter = if lower { b > a } else { b < a };
+                        let kind = if stricter {
+                            ChangeKind::BoundTightened
+                        } else {
+                            ChangeKind::BoundLoosened
+                        };
+                        self.narrowing(at, kind, detail, stricter);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for &kw in OTHER {
+            let at = child(new_at, kw);
+            match (o.get(kw), n.get(kw)) {
+                (None, Some(v)) => {
+                    self.narrowing(
+                        at,
+                        ChangeKind::BoundTightened,
+                        format!("{kw} {v} added"),
+                        true,
+                    );
+                }
+                (Some(v), None) => self.narrowing(
+                    new_at.to_owned(),
+                    ChangeKind::BoundLoosened,
+                    format!("{kw} {v} removed"),
+                    false,
+                ),
+                (Some(a), Some(b)) if a != b => {
+                    self.push(
+                        at,
+                        ChangeKind::ConstraintChanged,
+                        format!("{kw} {a} → {b}"),
+                        true,
+                        true,
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn object(
+        &mut self,
+        o: &'v Map<String, Value>,
+        n: &'v Map<String, Value>,
+        old_at: &str,
+        new_at: &str,
+    ) {
+        let props = |m: &'v Map<String, Value>| match m.get("properties") {
+            Some(Value::Object(p)) => p,
+            _ => &*EMPTY,
+        };
+        // A struct that became a map (or the reverse) is one change: its
+        // properties are not compared one by one.
+        match (o.get("additionalProperties"), n.get("additionalProperties")) {
+            (Some(a @ Value::Object(_)), Some(b @ Value::Object(_))) => self.node(
+                a,
+                b,
+                &child(old_at, "additionalProperties"),
+                &child(new_at, "additionalProperties"),
+            ),
+            (Some(Value::Object(_)), Some(Value::Bool(false))) => {
+                let detail = "a map became a struct".into();
+                let at = child(new_at, "additionalProperties");
+                return self.push(at, ChangeKind::TypeChanged, detail, true, true);
+            }
+            (Some(Value::Bool(false)), Some(Value::Object(_))) => {
+                let detail = "a struct became a map".into();
+                let at = child(new_at, "additionalProperties");
+                return self.push(at, ChangeKind::TypeChanged, detail, true, true);
+            }
+            _ => {}
+        }
+        let (op, np) = (props(o), props(n));
+        let closed =
+            |m: &Map<String, Value>| m.get("additionalProperties") == Some(&Value::Bool(false));
+        let (o_closed, n_closed) = (closed(o), closed(n));
+        let required = |m: &Map<String, Value>, k: &str| matches!(m.get("required"), Some(Value::Array(r)) if r.iter().any(|x| x == k));
+        for (name, sub) in op {
+            let o_ptr = child(&child(old_at, "properties"), name);
+            match np.get(name) {
+                None => self.push(
+                    o_ptr,
+                    ChangeKind::FieldRemoved,
+                    format!("`{name}` removed"),
+                    n_closed,
+                    required(o, name),
+                ),
+                Some(nsub) => {
+                    let n_ptr = child(&child(new_at, "properties"), name);
+                    match (required(o, name), required(n, name)) {
+                        (false, true) => self.narrowing(
+                            n_ptr.clone(),
+                            ChangeKind::RequiredChanged,
+                            format!("`{name}` is now required"),
+                            true,
+                        ),
+                        (true, false) => self.narrowing(
+                            n_ptr.clone(),
+                            ChangeKind::RequiredChanged,
+                            format!("`{name}` may now be absent"),
+                            false,
+                        ),
+                        _ => {}
+                    }
+                    self.node(sub, nsub, &o_ptr, &n_ptr);
+                }
+            }
+        }
+        for name in np.keys().filter(|k| !op.contains_key(*k)) {
+            self.push(
+                child(&child(new_at, "properties"), name),
+                ChangeKind::FieldAdded,
+                format!("`{name}` added"),
+                required(n, name),
+                o_closed,
+            );
+        }
+    }
+
+    fn rules(
+        &mut self,
+        o: &Map<String, Value>,
+        n: &Map<String, Value>,
+        old_at: &str,
+        new_at: &str,
+    ) {
+        for key in ["allOf", RULES_KEY] {
+            let (old, new) = (list_of(o, key), list_of(n, key));
+            for (i, rule) in old.iter().enumerate() {
+                if !new.contains(rule) {
+                    let loosens = !lenient(rule);
+                    self.push(
+                        child(&child(old_at, key), &i.to_string()),
+                        ChangeKind::RuleRemoved,
+                        describe_rule(rule),
+                        false,
+                        loosens,
+                    );
+                }
+            }
+            for (i, rule) in new.iter().enumerate() {
+                if !old.contains(rule) {
+                    let tightens = !lenient(rule);
+                    self.push(
+                        child(&child(new_at, key), &i.to_string()),
+                        ChangeKind::RuleAdded,
+                        describe_rule(rule),
+                        tightens,
+                        false,
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn list_of<'v>(m: &'v Map<String, Value>, key: &str) -> &'v [Value] {
+    match m.get(key) {
+        Some(Value::Array(items)) => items,
+        _ => &[],
+    }
+}
+
+/// `quarantine` makes the decoder more lenient, never stricter: adding or
+/// removing it breaks no reader of schema-valid documents.
+fn lenient(rule: &Value) -> bool {
+    rule.get("rule").and_then(Value::as_str) == Some("quarantine")
+}
+
+/// A `when` rule or an extension rule, in words.
+fn describe_rule(rule: &Value) -> String {
+    if let Some(d) = rule.get("description").and_then(Value::as_str) {
+        let name = rule.get("rule").and_then(Value::as_str).unwrap_or("rule");
+        return format!("{name}: {d}");
+    }
+    let cond = rule
+        .pointer("/if/properties")
+        .and_then(Value::as_object)
+        .and_then(|props| props.iter().next())
+        .map(|(field, s)| {
+            let value = s
+                .get("const")
+                .or_else(|| s.get("enum"))
+                .cloned()
+                .unwrap_or(Value::Null);
+            format!("when {field} = {value}")
+        })
+        .unwrap_or_else(|| "when ..".to_owned());
+    let mut require = Vec::new();
+    let mut forbid = Vec::new();
+    if let Some(props) = rule.pointer("/then/properties").and_then(Value::as_object) {
+        for (field, s) in props {
+            if s.get("not").is_some() {
+                require.push(field.as_str());
+            } else {
+                forbid.push(field.as_str());
+            }
+        }
+    }
+    let mut out = cond;
+    if !require.is_empty() {
+        out.push_str(&format!(": require {}", require.join(", ")));
+    }
+    if !forbid.is_empty() {
+        out.push_str(&format!(
+            "{} forbid {}",
+            if require.is_empty() { ":" } else { ";" },
+            forbid.join(", ")
+        ));
+    }
+    out
+}
+
+/// Whether a value of type `t` is accepted by `types` (`integer` is a `number`).
+fn accepts(types: &BTreeSet<String>, t: &str) -> bool {
+    types.contains(t) || (t == "integer" && types.contains("number"))
+}
+
+fn join(types: &BTreeSet<String>) -> String {
+    types
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// What a `$ref` leads to (or the schema itself, when it is not a
+/// reference), and its pointer.
+fn follow<'v>(
+    root: &'v Value,
+    reference: Option<&str>,
+    itself: &'v Value,
+    at: String,
+) -> (&'v Value, String) {
+    match reference.and_then(|r| r.strip_prefix('#')) {
+        Some(pointer) => (
+            root.pointer(pointer).unwrap_or(&Value::Null),
+            pointer.to_owned(),
+        ),
+        None => (itself, at),
+    }
+}

@@ -65,6 +65,14 @@ pub trait Contract: Field + 'static {
         crate::schema::document::<Self>()
     }
 
+    /// This contract's schema prepared for `provider`'s structured-output
+    /// mode, with what it had to drop (see [`crate::schema::export`]).
+    fn json_schema_for(
+        provider: crate::schema::Provider,
+    ) -> Result<crate::schema::Export, crate::schema::ExportError> {
+        crate::schema::export::<Self>(provider)
+    }
+
     /// Parses and checks `raw` (parse, schema and rule stages).
     fn from_json(raw: &str) -> Result<Self, Rejection> {
         decode_document::<Self>(raw).map(|(value, _reviews)| value)

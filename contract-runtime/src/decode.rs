@@ -104,6 +104,11 @@ impl Cx {
 
 /// A type that can be a field of a contract: how it is decoded, encoded,
 /// described in a schema, and navigated by an edit pointer.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a contract type",
+    label = "not a supported field type",
+    note = "derive `Contract` for it, or use bool, an integer, f32/f64, String, Date, Option, Vec or BTreeMap<String, T>"
+)]
 pub trait Field: Sized {
     /// The type's shape, for resolving edit pointers at compile time.
     const SHAPE: Shape;

@@ -165,10 +165,6 @@ pub fn evidence_missing(cx: &mut Cx, name: &str, quarantine: bool) {
     }
 }
 
-/// Compile-time proof that an `outcome` field's type is a contract enum.
-#[inline(always)]
-pub fn assert_outcome_enum<T: OutcomeEnum + ?Sized>() {}
-
 /// Records the violations a `check` function returned.
 pub fn violations(cx: &mut Cx, violations: Violations) {
     for v in violations.0 {

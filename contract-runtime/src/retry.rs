@@ -139,6 +139,8 @@ impl Loop {
 /// assert_eq!(result.attempts.len(), 2);
 /// assert_eq!(result.attempts[0].errors[0].2, "invalid_type");
 /// ```
+// The error keeps the history and report on purpose: returned once per loop.
+#[allow(clippy::result_large_err)]
 pub fn retry<T, E>(
     max_attempts: usize,
     check: impl Fn(&str) -> Outcome<T>,
@@ -161,6 +163,7 @@ where
 }
 
 /// [`retry`] with an async model call (any executor; no runtime is pulled in).
+#[allow(clippy::result_large_err)]
 pub async fn retry_async<T, E, F, Fut>(
     max_attempts: usize,
     check: impl Fn(&str) -> Outcome<T>,

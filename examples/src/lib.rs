@@ -1,1 +1,31 @@
-//! examples
+//! The five seed contracts of `shared/seeds/`, declared with
+//! `#[derive(Contract)]`, and the `contract-check` command that runs any of
+//! them over a file of model outputs.
+//!
+//! | module | CLI name | seed | what the model is asked for |
+//! |---|---|---|---|
+//! | [`close_ticket`] | `close-ticket` | 000 | close one resolved ticket (business stage against a trusted tenant) |
+//! | [`settings`] | `settings` | 001 | the whole settings document, changing only what a policy allows |
+//! | [`triage`] | `triage` | 002 | category, priority, confidence and reason of a support message |
+//! | [`ticket_extraction`] | `ticket-extraction` | 003 | incident facts from an e-mail, with evidence and review |
+//! | [`vacation`] | `vacation` | 004 | a vacation request: complete, needs clarification, or not a request |
+//!
+//! [`registry`] puts them behind one type-erased interface; [`cli`] is the
+//! command (`contract-check`), whose line format, blank-line and exit-code
+//! decisions are documented there.
+//!
+//! ```sh
+//! cargo run -q -p contract-examples --bin contract-check -- vacation examples/data/vacation.jsonl
+//! cargo run -q -p contract-examples --bin contract-check -- --schema close-ticket
+//! ```
+//!
+//! Dependencies: `contract-runtime`, `serde` and `serde_json` only; the
+//! command line is parsed by hand (a dozen options do not justify a parser
+//! crate).
+pub mod cli;
+pub mod close_ticket;
+pub mod registry;
+pub mod settings;
+pub mod ticket_extraction;
+pub mod triage;
+pub mod vacation;

@@ -5,11 +5,23 @@ use quote::quote;
 use syn::DeriveInput;
 
 use super::private;
+use crate::model::{Body, Container};
+use crate::ty::Ty;
 
-pub fn stub(input: &DeriveInput) -> TokenStream {
+pub fn stub(input: &DeriveInput, cont: Option<&Container<'_>>) -> TokenStream {
     let p = private();
     let ident = &input.ident;
-    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    // A generic input is already an error; `Self: 'static` keeps the stub
+    // from adding lifetime errors to it (`Contract: 'static`).
+    let mut generics = input.generics.clone();
+    if !generics.params.is_empty() {
+        generics
+            .make_where_clause()
+            .predicates
+            .push(syn::parse_quote!(Self: 'static));
+    }
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let shape = stub_shape(input, cont);
     let outcome = matches!(input.data, syn::Data::Enum(_)).then(|| {
         quote! {
             #[automatically_derived]
@@ -24,7 +36,7 @@ pub fn stub(input: &DeriveInput) -> TokenStream {
         const _: () = {
             #[automatically_derived]
             impl #impl_generics #p::Field for #ident #ty_generics #where_clause {
-                const SHAPE: #p::Shape = #p::Shape::Leaf;
+                const SHAPE: #p::Shape = #shape;
                 fn decode(
                     _: &mut #p::Reader<'_>,
                     _: &#p::Path<'_>,
@@ -51,4 +63,23 @@ pub fn stub(input: &DeriveInput) -> TokenStream {
             #outcome
         };
     }
+}
+
+// The struct's real shape where it can be had, so that an edit pointer of
+// another contract into this one is not reported as a second error. Field
+// types the derive rejected (and generic inputs) stand as leaves.
+fn stub_shape(input: &DeriveInput, cont: Option<&Container<'_>>) -> TokenStream {
+    let p = private();
+    let fields = match cont.map(|c| &c.data) {
+        Some(Body::Struct(fields)) if input.generics.params.is_empty() => fields,
+        _ => return quote!(#p::Shape::Leaf),
+    };
+    let members = fields.iter().map(|f| {
+        let (name, ty) = (&f.json_name, f.ty);
+        match f.kind {
+            Ty::Unsupported(_) => quote!((#name, &#p::Shape::Leaf)),
+            _ => quote!((#name, &<#ty as #p::Field>::SHAPE)),
+        }
+    });
+    quote!(#p::Shape::Object(&[#(#members),*]))
 }

@@ -23,11 +23,11 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
     }
     if let Err(err) = cx.check() {
         let errors = err.to_compile_error();
-        let stub = fallback::stub(input);
+        let stub = fallback::stub(input, cont.as_ref());
         return quote! { #errors #stub };
     }
     let Some(cont) = cont else {
-        return fallback::stub(input);
+        return fallback::stub(input, None);
     };
     match &cont.data {
         Body::Struct(fields) => structs::expand(&cont, fields),
@@ -37,5 +37,53 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
 
 /// The hidden runtime path.
 pub fn private() -> TokenStream {
-    quote!(::contract_runtime::__private)
+    private_at(proc_macro2::Span::call_site())
+}
+
+/// The hidden runtime path, spanned at `span` (so rustc errors about the
+/// code using it point at the user's tokens).
+pub fn private_at(span: proc_macro2::Span) -> TokenStream {
+    quote::quote_spanned!(span=> ::contract_runtime::__private)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::derive;
+
+    // The derive reports errors and never panics, whatever it is given.
+    #[test]
+    fn odd_inputs_do_not_panic() {
+        let inputs = [
+            "struct S { #[contract(min = 1e400)] x: f64 }",
+            "struct S { #[contract(max = -1e39)] x: f32 }",
+            "struct S { #[contract(min = 170141183460469231731687303715884105728)] x: i64 }",
+            "struct S { #[contract(max_len = 18446744073709551616)] x: String }",
+            "#[contract(edit(r#type = [\"/a\"]))] struct S { a: u8 }",
+            "#[contract(edit(ǆ = [\"/a\"]))] struct S { a: u8 }",
+            "#[contract(edit(p = [\"/\", \"//\", \"/a/~\", \"\", \"/a/b/c/d\"]))] struct S { a: Inner }",
+            "#[contract(edit(p = [\"/a{b}/c{d}\"]))] struct S { #[contract(rename = \"a{b}\")] a: Inner }",
+            "#[contract(when(a in [], require(a)), order(a <= a), outcome = a)] struct S { a: u8 }",
+            "#[contract(when(a = -1, forbid(a)), when(a = \"x\"), when(a = 1.5))] struct S { a: bool }",
+            "#[contract(max_bytes = 0, max_depth = 0, check = f)] struct S {}",
+            "#[contract] struct S { a: u8 }",
+            "#[contract = 1] struct S { a: u8 }",
+            "#[contract(optional = true, clarify(x), unknown(1, 2), rename_all = \"bogus\")] struct S { #[contract(optional = 1)] a: u8 }",
+            "struct S { #[contract(one_of = [-1, \"x\", true, 1.5, -1])] a: u8, #[contract(rename = \"\")] b: u8 }",
+            "struct S { a: Option<Option<u8>>, b: (u8,), c: [u8; 2], d: fn(), e: Vec<Box<u8>>, f: BTreeMap<u8, u8> }",
+            "enum E {}",
+            "#[contract(max_bytes = 1, when(a = 1), edit(p = [\"/a\"]))] enum E { #[contract(clarify, decline, rename = \"A\")] A, #[serde(rename = \"A\")] B(u8) }",
+            "union U { a: u8 }",
+            "struct S<'a, T: Clone> where T: Copy { a: &'a T }",
+            "struct S(u8);",
+            "struct S;",
+            "#[serde(rename = \"X\", rename_all = \"camelCase\", default, tag = \"t\")] struct S { #[serde(default = \"f\", rename(serialize = \"a\"), skip)] a: u8 }",
+        ];
+        for input in inputs {
+            let parsed: syn::DeriveInput = match syn::parse_str(input) {
+                Ok(parsed) => parsed,
+                Err(e) => panic!("test input does not parse: {input}: {e}"),
+            };
+            let _ = derive(&parsed);
+        }
+    }
 }

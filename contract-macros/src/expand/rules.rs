@@ -4,8 +4,8 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::private;
 use super::structs::lit_json;
+use super::{private, private_at};
 use crate::attr::{CondValue, When};
 use crate::model::{Container, Field};
 use crate::ty::{Ty, option_inner};
@@ -84,13 +84,13 @@ fn when_rule(cont: &Container<'_>, w: &When) -> Option<TokenStream> {
     let p = private();
     let cond = field(cont, &w.field)?;
     let test = condition(cond, &w.values);
-    let cond_ident = cond.ident;
+    let (cond_ident, cond_ty) = (cond.ident, cond.ty);
     let cond_json = &cond.json_name;
     let requires = w.require.iter().filter_map(|t| field(cont, t)).map(|t| {
         let (ident, json) = (t.ident, &t.json_name);
         quote! {
             if #p::Option::is_none(&self.#ident) {
-                #p::rule_error(__contract_cx, __contract_path, #json, "required", #cond_json, #p::Field::encode(&self.#cond_ident));
+                #p::rule_error(__contract_cx, __contract_path, #json, "required", #cond_json, <#cond_ty as #p::Field>::encode(&self.#cond_ident));
             }
         }
     });
@@ -98,7 +98,7 @@ fn when_rule(cont: &Container<'_>, w: &When) -> Option<TokenStream> {
         let (ident, json) = (t.ident, &t.json_name);
         quote! {
             if #p::Option::is_some(&self.#ident) {
-                #p::rule_error(__contract_cx, __contract_path, #json, "forbidden", #cond_json, #p::Field::encode(&self.#cond_ident));
+                #p::rule_error(__contract_cx, __contract_path, #json, "forbidden", #cond_json, <#cond_ty as #p::Field>::encode(&self.#cond_ident));
             }
         }
     });
@@ -115,16 +115,17 @@ pub fn outcome_fn(cont: &Container<'_>) -> TokenStream {
     let Some(name) = &cont.attrs.outcome else {
         return TokenStream::new();
     };
-    let Some(f) = field(cont, name) else {
+    if field(cont, name).is_none() {
         return TokenStream::new();
-    };
-    let (ident, ty) = (f.ident, f.ty);
-    // The bound is spanned at the attribute, so a non-enum type is reported there.
-    let assert = quote_spanned!(name.span()=> #p::assert_outcome_enum::<#ty>(););
+    }
+    // The one use of the `OutcomeEnum` bound, spanned at `outcome = FIELD`
+    // (`name` is the attribute's own token for the field), so a type that is
+    // not a contract enum is reported there, once.
+    let at = private_at(name.span());
+    let kind = quote_spanned!(name.span()=> #at::OutcomeEnum::outcome_kind(&self.#name));
     quote! {
         fn __outcome(&self) -> #p::OutcomeKind {
-            #assert
-            #p::OutcomeEnum::outcome_kind(&self.#ident)
+            #kind
         }
     }
 }

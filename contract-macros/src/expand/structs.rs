@@ -322,11 +322,14 @@ fn encode_body(fields: &[Field<'_>]) -> TokenStream {
     let p = private();
     let idents = fields.iter().map(|f| f.ident);
     let names = fields.iter().map(|f| f.json_name.as_str());
+    // `<T as Field>`, not `Field::encode`: a field type that is not a
+    // contract is then reported at the type, as every other use reports it.
+    let tys = fields.iter().map(|f| f.ty);
     let n = fields.len();
     quote! {
         let mut __contract_map = #p::Map::new();
         let _ = #n;
-        #( __contract_map.insert(#p::String::from(#names), #p::Field::encode(&self.#idents)); )*
+        #( __contract_map.insert(#p::String::from(#names), <#tys as #p::Field>::encode(&self.#idents)); )*
         #p::Value::Object(__contract_map)
     }
 }
@@ -396,6 +399,10 @@ fn schema_body(cont: &Container<'_>, fields: &[Field<'_>]) -> TokenStream {
         .doc
         .as_ref()
         .map(|d| quote!(__contract_schema.insert(#p::String::from("description"), #p::json!(#d));));
+    let version = cont.attrs.version.as_ref().map(|v| {
+        let n = Literal::u64_unsuffixed(v.value);
+        quote!(__contract_schema.insert(#p::String::from("x-contract-version"), #p::json!(#n));)
+    });
     let all_of = rules::schema_all_of(cont);
     let extension = rules::schema_extension(cont);
     quote! {
@@ -403,6 +410,7 @@ fn schema_body(cont: &Container<'_>, fields: &[Field<'_>]) -> TokenStream {
         #(#props)*
         let mut __contract_schema = #p::Map::new();
         #description
+        #version
         __contract_schema.insert(#p::String::from("type"), #p::json!("object"));
         __contract_schema.insert(#p::String::from("properties"), #p::Value::Object(__contract_props));
         __contract_schema.insert(#p::String::from("required"), #p::json!([#(#required),*]));

@@ -16,8 +16,16 @@
 //! | a raw control character in a string | `control_character` |
 //! | the same key twice in one object (after unescaping) | `duplicate_key`, at the member's pointer |
 //! | anything after the value but whitespace | `trailing_data` |
+//! | an integer beyond 64 bits (`100000000000000000000`) | accepted, as the nearest `f64` (an integer field refuses it: `out_of_range`) |
+//! | keys that differ only in Unicode normalisation (NFC/NFD) | different keys (no normalisation) |
 //!
-//! Every one is a [`Stage::Parse`](crate::Stage::Parse) error with line and column.
+//! Every refusal is a [`Stage::Parse`] error with line and
+//! column, except `too_large`: it is decided from the length alone, before
+//! anything is read, and has no position.
+//!
+//! Neither [`parse`] nor [`Reader::skip_value`] recurses: nesting is kept on
+//! a heap stack, so the depth limit, not the thread's stack size, bounds
+//! what a document can nest.
 use std::borrow::Cow;
 use std::fmt;
 
@@ -249,38 +257,93 @@ pub fn parse_str(text: &str, max_depth: usize) -> Result<Value, ParseError> {
 }
 
 /// Reads one value of any type into a `serde_json::Value`.
+///
+/// Iterative, not recursive: the nesting lives in a heap stack of open
+/// containers, so the call stack it needs does not grow with `max_depth`
+/// (a document at the depth limit parses on a 64 KiB thread).
 pub fn read_value(r: &mut Reader<'_>, path: &Path<'_>) -> Result<Value, ParseError> {
-    Ok(match r.peek()? {
-        Peek::Null => {
-            r.read_null()?;
-            Value::Null
-        }
-        Peek::True | Peek::False => Value::Bool(r.read_bool()?),
-        Peek::Number => Value::Number(r.read_number()?.to_json()),
-        Peek::String => Value::String(r.read_string()?),
-        Peek::Array => {
-            let mut items = Vec::new();
-            let mut more = r.begin_array()?;
-            while more {
-                items.push(read_value(r, &path.index(items.len()))?);
-                more = r.array_more()?;
+    let mut open: Vec<Open> = Vec::new();
+    'value: loop {
+        // The start of a value: a scalar or an empty container is complete;
+        // a non-empty container is opened and its first element read next.
+        let mut value = match r.peek()? {
+            Peek::Null => {
+                r.read_null()?;
+                Value::Null
             }
-            Value::Array(items)
-        }
-        Peek::Object => {
-            let mut map = Map::new();
-            let mut more = r.begin_object()?;
-            while more {
-                let at = r.offset();
-                let key = r.read_key()?.to_owned();
-                if map.contains_key(&key) {
-                    return Err(duplicate_key(at, path, &key));
+            Peek::True | Peek::False => Value::Bool(r.read_bool()?),
+            Peek::Number => Value::Number(r.read_number()?.to_json()),
+            Peek::String => Value::String(r.read_string()?),
+            Peek::Array => {
+                if r.begin_array()? {
+                    open.push(Open::Array(Vec::new()));
+                    continue 'value;
                 }
-                let value = read_value(r, &path.key(&key))?;
-                map.insert(key, value);
-                more = r.object_more()?;
+                Value::Array(Vec::new())
             }
-            Value::Object(map)
+            Peek::Object => {
+                if r.begin_object()? {
+                    let key = r.read_key()?.to_owned();
+                    open.push(Open::Object(Map::new(), key));
+                    continue 'value;
+                }
+                Value::Object(Map::new())
+            }
+        };
+        // A complete value goes into the innermost open container; when that
+        // container ends, it is the complete value for the one around it.
+        loop {
+            match open.last_mut() {
+                None => return Ok(value),
+                Some(Open::Array(items)) => {
+                    items.push(value);
+                    if r.array_more()? {
+                        continue 'value;
+                    }
+                    value = Value::Array(std::mem::take(items));
+                }
+                Some(Open::Object(map, key)) => {
+                    map.insert(std::mem::take(key), value);
+                    if r.object_more()? {
+                        let at = r.offset();
+                        let next = r.read_key()?;
+                        if map.contains_key(next) {
+                            let pointer = open_pointer(path, &open, next);
+                            return Err(reader::duplicate_key_at(at, pointer));
+                        }
+                        key.push_str(next);
+                        continue 'value;
+                    }
+                    value = Value::Object(std::mem::take(map));
+                }
+            }
+            open.pop();
         }
-    })
+    }
+}
+
+// A container that `read_value` has begun and not yet ended: an array and
+// its elements so far, or an object, its members so far and the key whose
+// value is being read.
+enum Open {
+    Array(Vec<Value>),
+    Object(Map<String, Value>, String),
+}
+
+// The pointer of member `key` of the innermost open container (an object).
+#[cold]
+fn open_pointer(path: &Path<'_>, open: &[Open], key: &str) -> String {
+    let mut out = path.to_pointer();
+    let outer = open.get(..open.len().saturating_sub(1)).unwrap_or_default();
+    for container in outer {
+        match container {
+            Open::Array(items) => {
+                out.push('/');
+                out.push_str(&items.len().to_string());
+            }
+            Open::Object(_, member) => crate::pointer::push_escaped(&mut out, member),
+        }
+    }
+    crate::pointer::push_escaped(&mut out, key);
+    out
 }

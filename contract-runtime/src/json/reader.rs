@@ -626,50 +626,102 @@ impl<'de> Reader<'de> {
     /// Skips one value, checking it as strictly as if it were read: grammar,
     /// depth, escapes, numbers, and duplicate keys (reported at their pointer
     /// below `path`).
+    ///
+    /// Iterative, like [`super::read_value`]: the call stack it needs does
+    /// not grow with the depth of the value.
     pub fn skip_value(&mut self, path: &Path<'_>) -> Result<(), ParseError> {
-        match self.peek()? {
-            Peek::Object => {
-                let mut more = self.begin_object()?;
-                let mut keys = KeySet::default();
-                while more {
-                    let at = self.pos;
-                    let key = self.read_key()?;
-                    if !keys.insert(key) {
-                        return Err(duplicate_key(at, path, key));
+        let mut open: Vec<Skipping> = Vec::new();
+        'value: loop {
+            // The start of a value: a scalar or an empty container is
+            // complete; a non-empty container is opened.
+            match self.peek()? {
+                Peek::Object => {
+                    if self.begin_object()? {
+                        let mut keys = KeySet::default();
+                        keys.insert(self.read_key()?);
+                        open.push(Skipping::Object(keys));
+                        continue 'value;
                     }
-                    // The key is owned by `keys` now; borrow it back for the path.
-                    let key = keys.last();
-                    self.skip_value(&path.key(key))?;
-                    more = self.object_more()?;
                 }
-                Ok(())
-            }
-            Peek::Array => {
-                let mut more = self.begin_array()?;
-                let mut index = 0;
-                while more {
-                    self.skip_value(&path.index(index))?;
-                    index += 1;
-                    more = self.array_more()?;
+                Peek::Array => {
+                    if self.begin_array()? {
+                        open.push(Skipping::Array(0));
+                        continue 'value;
+                    }
                 }
-                Ok(())
+                Peek::String => self.scan_string().map(drop)?,
+                Peek::Number => self.read_number().map(drop)?,
+                Peek::True | Peek::False => self.read_bool().map(drop)?,
+                Peek::Null => self.read_null()?,
             }
-            Peek::String => self.scan_string().map(drop),
-            Peek::Number => self.read_number().map(drop),
-            Peek::True | Peek::False => self.read_bool().map(drop),
-            Peek::Null => self.read_null(),
+            // A value is complete: move on in the innermost open container,
+            // closing those that end.
+            loop {
+                match open.last_mut() {
+                    None => return Ok(()),
+                    Some(Skipping::Array(index)) => {
+                        if self.array_more()? {
+                            *index += 1;
+                            continue 'value;
+                        }
+                    }
+                    Some(Skipping::Object(keys)) => {
+                        if self.object_more()? {
+                            let at = self.pos;
+                            let key = self.read_key()?;
+                            if !keys.insert(key) {
+                                let pointer = skipping_pointer(path, &open, key);
+                                return Err(duplicate_key_at(at, pointer));
+                            }
+                            continue 'value;
+                        }
+                    }
+                }
+                open.pop();
+            }
         }
     }
 }
 
+// A container that `skip_value` has begun and not yet ended: an array and
+// the index of the element being skipped, or an object and its keys so far
+// (the last one is the member being skipped).
+enum Skipping {
+    Array(usize),
+    Object(KeySet),
+}
+
+// The pointer of member `key` of the innermost open container (an object).
+#[cold]
+fn skipping_pointer(path: &Path<'_>, open: &[Skipping], key: &str) -> String {
+    let mut out = path.to_pointer();
+    let outer = open.get(..open.len().saturating_sub(1)).unwrap_or_default();
+    for container in outer {
+        match container {
+            Skipping::Array(index) => {
+                out.push('/');
+                out.push_str(&index.to_string());
+            }
+            Skipping::Object(keys) => crate::pointer::push_escaped(&mut out, keys.last()),
+        }
+    }
+    crate::pointer::push_escaped(&mut out, key);
+    out
+}
+
 /// The parse error for a key seen twice in one object, at the member's pointer.
 pub fn duplicate_key(offset: usize, path: &Path<'_>, key: &str) -> ParseError {
+    duplicate_key_at(offset, path.key(key).to_pointer())
+}
+
+// The parse error for a duplicate key whose member pointer is known.
+pub(super) fn duplicate_key_at(offset: usize, pointer: String) -> ParseError {
     ParseError::new(
         "duplicate_key",
         "the same key appears twice in one object",
         offset,
     )
-    .with_pointer(path.key(key).to_pointer())
+    .with_pointer(pointer)
 }
 
 /// The keys seen so far in one object, to refuse duplicates: a short list

@@ -1,0 +1,191 @@
+//! Cross-attribute consistency: every rule the DSL promises to enforce at
+//! compile time. Each check reports into the context and carries on, so one
+//! compile shows every mistake.
+//!
+//! `field` checks each field's attributes against its type, `rules` the
+//! container's `when`/`order`/`outcome`/`check`, `edit` the edit policies.
+use std::collections::BTreeMap;
+
+use crate::attr::Spanned;
+use crate::ctxt::Ctxt;
+use crate::model::{Body, Container};
+
+mod edit;
+mod field;
+mod rules;
+
+use edit::check_edit;
+use field::check_field;
+use rules::{check_context, check_order, check_outcome, check_when};
+
+pub fn check(cx: &Ctxt, cont: &Container<'_>) {
+    check_serde_agreement(cx, cont);
+    match &cont.data {
+        Body::Struct(fields) => {
+            check_misplaced_outcome_flags(cx, cont);
+            check_limits(cx, cont);
+            check_json_names(
+                cx,
+                fields.iter().map(|f| Member {
+                    ident: f.ident,
+                    json_name: &f.json_name,
+                    rename: f.attrs.rename.as_ref().or(f.attrs.serde_rename.as_ref()),
+                }),
+            );
+            for field in fields {
+                check_field(cx, cont, field);
+            }
+            check_when(cx, cont);
+            check_order(cx, cont);
+            check_outcome(cx, cont);
+            check_context(cx, cont);
+            check_edit(cx, cont);
+        }
+        Body::Enum(variants) => {
+            check_struct_only(cx, cont);
+            if variants.is_empty() {
+                cx.error_spanned_by(cont.ident, "a contract enum needs at least one variant");
+            }
+            check_json_names(
+                cx,
+                variants.iter().map(|v| Member {
+                    ident: v.ident,
+                    json_name: &v.json_name,
+                    rename: v.attrs.rename.as_ref().or(v.attrs.serde_rename.as_ref()),
+                }),
+            );
+            // A variant cannot both ask for clarification and decline.
+            for v in variants {
+                if let (Some(_), Some(decline)) = (&v.attrs.clarify, &v.attrs.decline) {
+                    cx.error_spanned_by(
+                        decline,
+                        "a variant is `clarify` or `decline`, not both: remove one",
+                    );
+                }
+            }
+        }
+    }
+}
+
+// `#[serde(rename/rename_all)]` beside `#[contract(..)]` must name the same
+// JSON, or serde and the contract would disagree on the wire format.
+fn check_serde_agreement(cx: &Ctxt, cont: &Container<'_>) {
+    if let (Some(ours), Some(theirs)) = (&cont.attrs.rename_all, &cont.attrs.serde_rename_all)
+        && ours.value != theirs.value
+    {
+        cx.error_spanned_by(ours.attr(), "`rename_all` disagrees with `#[serde(rename_all)]` on this type: make them the same, or drop one (the contract reads serde's)");
+    }
+    for f in cont.fields() {
+        if let Some(default) = &f.attrs.serde_default
+            && f.attrs.optional.is_none()
+        {
+            cx.error_spanned_by(default, format!(
+                "`#[serde(default)]` lets the key `{}` be absent, and the contract requires it: add `#[contract(optional{})]`, or remove the serde attribute",
+                f.json_name,
+                if f.kind.is_option() { "" } else { ", default" }
+            ));
+        }
+    }
+    let pairs: Vec<_> = match &cont.data {
+        Body::Struct(fields) => fields
+            .iter()
+            .map(|f| (&f.attrs.rename, &f.attrs.serde_rename))
+            .collect(),
+        Body::Enum(variants) => variants
+            .iter()
+            .map(|v| (&v.attrs.rename, &v.attrs.serde_rename))
+            .collect(),
+    };
+    for (ours, theirs) in pairs {
+        if let (Some(ours), Some(theirs)) = (ours, theirs)
+            && ours.value != theirs.value
+        {
+            cx.error_spanned_by(ours.attr(), format!(
+                    "`rename = \"{}\"` disagrees with `#[serde(rename = \"{}\")]`: make them the same, or drop one (the contract reads serde's)",
+                    ours.value, theirs.value
+                ));
+        }
+    }
+}
+
+struct Member<'a> {
+    ident: &'a syn::Ident,
+    json_name: &'a str,
+    rename: Option<&'a Spanned<String>>,
+}
+
+// Two members with one JSON name would make one of them unreachable. The
+// error points at the `rename` that made the clash, if either has one.
+fn check_json_names<'a>(cx: &Ctxt, members: impl Iterator<Item = Member<'a>>) {
+    let mut seen: BTreeMap<&str, Member<'a>> = BTreeMap::new();
+    for m in members {
+        let Some(first) = seen.get(m.json_name) else {
+            seen.insert(m.json_name, m);
+            continue;
+        };
+        let message = format!(
+            "`{}` and `{}` both have the JSON name `{}`: give one a different `rename`",
+            first.ident, m.ident, m.json_name
+        );
+        match (m.rename, first.rename) {
+            (Some(r), _) | (None, Some(r)) => cx.error_spanned_by(r.attr(), message),
+            (None, None) => cx.error_spanned_by(m.ident, message),
+        }
+    }
+}
+
+// `max_bytes`/`max_depth` of 0 would reject every document.
+fn check_limits(cx: &Ctxt, cont: &Container<'_>) {
+    for limit in [&cont.attrs.max_bytes, &cont.attrs.max_depth]
+        .into_iter()
+        .flatten()
+    {
+        if limit.value == 0 {
+            cx.error_spanned_by(
+                limit.attr(),
+                "a limit of 0 rejects every document: write at least 1, or remove it for the default",
+            );
+        }
+    }
+}
+
+// `clarify`/`decline` mark enum variants; on a struct they mean nothing.
+fn check_misplaced_outcome_flags(cx: &Ctxt, cont: &Container<'_>) {
+    for flag in &cont.attrs.misplaced {
+        cx.error_spanned_by(flag, format!(
+            "`{flag}` marks a variant of a contract enum, not a struct: put it on the variant (`#[contract({flag})] NeedsClarification`) and name the enum field with `outcome = FIELD`"
+        ));
+    }
+}
+
+// Rules, edits and context belong to structs.
+fn check_struct_only(cx: &Ctxt, cont: &Container<'_>) {
+    let a = &cont.attrs;
+    for w in &a.whens {
+        cx.error_spanned_by(&w.tokens, "`when` applies to contract structs, not enums: move it to the struct that holds this enum");
+    }
+    for o in &a.orders {
+        cx.error_spanned_by(&o.tokens, "`order` applies to contract structs, not enums: move it to the struct that holds this enum");
+    }
+    for e in &a.edits {
+        cx.error_spanned_by(&e.tokens, "`edit` applies to contract structs, not enums: move it to the struct that holds this enum");
+    }
+    if let Some(o) = &a.outcome {
+        cx.error_spanned_by(o, "`outcome` applies to contract structs: on the enum, mark variants with `clarify` / `decline`");
+    }
+    if let Some(c) = &a.context {
+        cx.error_spanned_by(c, "`context` applies to contract structs, not enums: move it to the struct that holds this enum");
+    }
+    if let Some(c) = &a.check {
+        cx.error_spanned_by(c, "`check` applies to contract structs, not enums: move it to the struct that holds this enum");
+    }
+    for flag in &a.misplaced {
+        cx.error_spanned_by(
+            flag,
+            format!("`{flag}` goes on a variant, not on the enum: `#[contract({flag})] Variant`"),
+        );
+    }
+    for limit in [&a.max_bytes, &a.max_depth].into_iter().flatten() {
+        cx.error_spanned_by(limit.attr(), "document limits apply to the contract struct that is decoded, not to an enum: move this to the struct");
+    }
+}

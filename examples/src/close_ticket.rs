@@ -1,0 +1,171 @@
+//! Seed 000: close a ticket only after the parse, schema **and** business
+//! stages pass (`close-ticket`).
+//!
+//! The model may suggest which ticket to close and why; it never chooses the
+//! tenant. The tenant comes from the application ([`TicketContext`]), and the
+//! business stage ([`check_ticket`]) looks the ticket up in trusted state: it
+//! must exist, belong to that tenant, and be resolved.
+//!
+//! ```
+//! use contract_examples::close_ticket::{CloseTicket, TicketContext};
+//! use contract_runtime::Contract;
+//!
+//! let ctx = TicketContext::demo("demo-a");
+//! let ok = CloseTicket::check_with(
+//!     r#"{"action":"close_ticket","ticket_id":7,"reason":"Solicitação resolvida"}"#,
+//!     &ctx,
+//! );
+//! assert_eq!(ok.kind().as_str(), "accept");
+//!
+//! // Schema-valid, but ticket 8 belongs to another tenant.
+//! let other = CloseTicket::check_with(
+//!     r#"{"action":"close_ticket","ticket_id":8,"reason":"Solicitação resolvida"}"#,
+//!     &ctx,
+//! );
+//! assert_eq!(other.rejection().unwrap().errors[0].code, "wrong_tenant");
+//! ```
+use std::collections::BTreeMap;
+
+use contract_runtime::{Contract, Outcome, Violation};
+
+/// A proposal to close one support ticket that is already resolved: the
+/// action (always `close_ticket`), the ticket's id, and a short reason.
+#[derive(Contract, Debug, Clone, PartialEq, Eq)]
+#[contract(max_bytes = 4096, context = TicketContext, check = check_ticket)]
+pub struct CloseTicket {
+    /// The action to perform: exactly the string `close_ticket`.
+    #[contract(equals = "close_ticket")]
+    pub action: String,
+    /// The id of the ticket to close (a positive integer, not a string).
+    #[contract(min = 1)]
+    pub ticket_id: u64,
+    /// Why the ticket can be closed, in 1 to 200 characters.
+    #[contract(min_len = 1, max_len = 200)]
+    pub reason: String,
+}
+
+/// The state of a ticket in the application's records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TicketStatus {
+    /// Still being worked on: it may not be closed.
+    Open,
+    /// Resolved: it may be closed.
+    Resolved,
+}
+
+/// A ticket as the application's records hold it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ticket {
+    /// The tenant (customer) the ticket belongs to.
+    pub tenant: String,
+    /// Its current state.
+    pub status: TicketStatus,
+}
+
+/// Trusted context for the business stage: who is asking (the tenant, from
+/// the authenticated session, never from the model's JSON) and the tickets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TicketContext {
+    /// The authenticated tenant.
+    pub tenant: String,
+    /// The ticket store, by id.
+    pub tickets: BTreeMap<u64, Ticket>,
+}
+
+impl TicketContext {
+    /// The seed's fixtures, seen by `tenant`: ticket 7 (`demo-a`,
+    /// resolved), 8 (`demo-b`, resolved) and 9 (`demo-a`, open).
+    pub fn demo(tenant: &str) -> Self {
+        let ticket = |tenant: &str, status| Ticket {
+            tenant: tenant.to_owned(),
+            status,
+        };
+        TicketContext {
+            tenant: tenant.to_owned(),
+            tickets: BTreeMap::from([
+                (7, ticket("demo-a", TicketStatus::Resolved)),
+                (8, ticket("demo-b", TicketStatus::Resolved)),
+                (9, ticket("demo-a", TicketStatus::Open)),
+            ]),
+        }
+    }
+}
+
+/// The business stage: the ticket must exist, belong to the trusted tenant
+/// and be resolved. Codes: `ticket_not_found`, `wrong_tenant`,
+/// `ticket_not_resolved`, all at `/ticket_id`.
+pub fn check_ticket(proposal: &CloseTicket, ctx: &TicketContext) -> Result<(), Violation> {
+    let Some(ticket) = ctx.tickets.get(&proposal.ticket_id) else {
+        return Err(Violation::business(
+            "/ticket_id",
+            "ticket_not_found",
+            "there is no ticket with this id",
+        ));
+    };
+    if ticket.tenant != ctx.tenant {
+        return Err(Violation::business(
+            "/ticket_id",
+            "wrong_tenant",
+            "the ticket belongs to another tenant",
+        ));
+    }
+    if ticket.status != TicketStatus::Resolved {
+        return Err(Violation::business(
+            "/ticket_id",
+            "ticket_not_resolved",
+            "the ticket is not resolved yet",
+        ));
+    }
+    Ok(())
+}
+
+/// A call the mock executor made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExecutedCall {
+    /// The ticket closed.
+    pub ticket_id: u64,
+    /// Always `close_ticket`.
+    pub action: String,
+}
+
+/// The seed's simulated tool: it records a call only when every stage
+/// passed, and nothing at all otherwise. Nothing real is closed.
+///
+/// ```
+/// use contract_examples::close_ticket::{MockExecutor, TicketContext};
+///
+/// let ctx = TicketContext::demo("demo-a");
+/// let mut executor = MockExecutor::default();
+/// executor.propose(r#"{"action":"close_ticket","ticket_id":"7","reason":"ok"}"#, &ctx);
+/// assert!(executor.calls().is_empty());
+/// executor.propose(r#"{"action":"close_ticket","ticket_id":7,"reason":"ok"}"#, &ctx);
+/// assert_eq!(executor.calls().len(), 1);
+/// ```
+#[derive(Debug, Default)]
+pub struct MockExecutor {
+    calls: Vec<ExecutedCall>,
+}
+
+impl MockExecutor {
+    /// Checks `raw` against every stage and executes it only on `accept`.
+    pub fn propose(&mut self, raw: &str, ctx: &TicketContext) -> Outcome<CloseTicket> {
+        let outcome = CloseTicket::check_with(raw, ctx);
+        if let Outcome::Accept(proposal) = &outcome {
+            self.calls.push(ExecutedCall {
+                ticket_id: proposal.ticket_id,
+                action: proposal.action.clone(),
+            });
+        }
+        outcome
+    }
+
+    /// The calls made so far.
+    pub fn calls(&self) -> &[ExecutedCall] {
+        &self.calls
+    }
+
+    /// Forgets the calls made so far.
+    pub fn reset(&mut self) {
+        self.calls.clear();
+    }
+}

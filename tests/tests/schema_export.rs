@@ -1,0 +1,665 @@
+//! Provider exports: one test per documented fact of each provider
+//! (`contract_runtime::schema` module docs), on derived contracts and on
+//! hand-written schemas for the size limits.
+mod schema_support;
+
+use contract_runtime::schema::{Export, ExportError, Provider, export, export_schema};
+use contract_runtime::{Contract, Date};
+use schema_support::{
+    Everything, Notifications, Settings, Status, TicketExtraction, VacationRequest,
+};
+use serde_json::{Map, Value, json};
+
+// ------------------------------------------------------------------ helpers
+
+/// Every schema node of `value` (walks every object in the document).
+fn nodes(value: &Value) -> Vec<&Value> {
+    let mut out = vec![value];
+    match value {
+        Value::Object(map) => {
+            for (key, sub) in map {
+                // Values of these keywords are data, not schemas.
+                if matches!(
+                    key.as_str(),
+                    "enum" | "const" | "required" | "propertyOrdering"
+                ) {
+                    continue;
+                }
+                if key == "properties" || key == "$defs" {
+                    for s in sub.as_object().into_iter().flat_map(Map::values) {
+                        out.extend(nodes(s));
+                    }
+                } else {
+                    out.extend(nodes(sub).into_iter().skip(usize::from(!sub.is_object())));
+                }
+            }
+        }
+        Value::Array(items) => {
+            for item in items {
+                out.extend(nodes(item));
+            }
+        }
+        _ => {}
+    }
+    out.into_iter().filter(|v| v.is_object()).collect()
+}
+
+fn keywords(value: &Value) -> Vec<String> {
+    let mut out: Vec<String> = nodes(value)
+        .into_iter()
+        .flat_map(|n| n.as_object().unwrap().keys().cloned())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn dropped(export: &Export) -> Vec<(&str, &str)> {
+    export
+        .dropped
+        .iter()
+        .map(|d| (d.pointer.as_str(), d.keyword.as_str()))
+        .collect()
+}
+
+fn objects(value: &Value) -> Vec<&Map<String, Value>> {
+    nodes(value)
+        .into_iter()
+        .filter(|n| n.get("properties").is_some())
+        .map(|n| n.as_object().unwrap())
+        .collect()
+}
+
+// ------------------------------------------------------------------ contracts
+
+/// Optional keys.
+#[derive(Contract, Debug)]
+struct WithOptional {
+    /// Always there.
+    name: String,
+    /// May be absent or null.
+    #[contract(optional)]
+    note: Option<String>,
+    /// May be absent (then 0).
+    #[contract(optional, default)]
+    retries: u32,
+}
+
+/// Keywords every provider treats differently.
+#[derive(Contract, Debug)]
+struct Kept {
+    #[contract(min = 1, max = 9)]
+    count: u8,
+    #[contract(min_len = 2, max_len = 4)]
+    tags: Vec<String>,
+    #[contract(min_len = 1, max_len = 3)]
+    few: Vec<String>,
+    #[contract(max_len = 10)]
+    short: String,
+    day: Date,
+    #[contract(equals = "v1")]
+    version: String,
+    #[contract(equals = true)]
+    agreed: bool,
+    #[contract(one_of = ["a", "b"])]
+    maybe_letter: Option<String>,
+    status: Option<Status>,
+    nested: Option<Notifications>,
+}
+
+/// A tree: the contract contains itself through a required field.
+#[derive(Contract, Debug)]
+struct Tree {
+    label: String,
+    children: Vec<Tree>,
+}
+
+/// A tree whose children may be absent.
+#[derive(Contract, Debug)]
+struct LooseTree {
+    label: String,
+    #[contract(optional, default)]
+    children: Vec<LooseTree>,
+}
+
+// ------------------------------------------------------------------ OpenAI
+
+#[test]
+fn openai_root_must_be_an_object() {
+    assert_eq!(
+        export::<Status>(Provider::OpenAi),
+        Err(ExportError::RootNotObject {
+            provider: Provider::OpenAi
+        })
+    );
+    let any_of_root = json!({"anyOf": [{"type": "object", "properties": {}, "additionalProperties": false}, {"type": "null"}]});
+    assert!(matches!(
+        export_schema(&any_of_root, Provider::OpenAi),
+        Err(ExportError::RootNotObject { .. })
+    ));
+    assert!(export::<Status>(Provider::Gemini).is_ok());
+}
+
+#[test]
+fn openai_requires_every_property_and_closed_objects() {
+    let e = export::<WithOptional>(Provider::OpenAi).unwrap();
+    assert_eq!(e.schema["required"], json!(["name", "note", "retries"]));
+    assert_eq!(e.made_required, ["/properties/note", "/properties/retries"]);
+    // `note` was already nullable; `retries` stays non-null: the decoder
+    // would refuse null for a `u32`, so the model must write a number.
+    assert_eq!(
+        e.schema["properties"]["note"]["type"],
+        json!(["string", "null"])
+    );
+    assert_eq!(e.schema["properties"]["retries"]["type"], json!("integer"));
+    for export in [
+        export::<VacationRequest>(Provider::OpenAi).unwrap(),
+        export::<Settings>(Provider::OpenAi).unwrap(),
+        export::<Kept>(Provider::OpenAi).unwrap(),
+    ] {
+        for obj in objects(&export.schema) {
+            assert_eq!(obj["additionalProperties"], json!(false));
+            let props: Vec<&String> = obj["properties"].as_object().unwrap().keys().collect();
+            let required: Vec<&str> = obj["required"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap())
+                .collect();
+            assert_eq!(props, required);
+        }
+    }
+}
+
+#[test]
+fn openai_cannot_take_a_map() {
+    let err = export::<Everything>(Provider::OpenAi).unwrap_err();
+    assert!(matches!(
+        &err,
+        ExportError::Unsupported { pointer, .. } if pointer == "/properties/scores/additionalProperties"
+    ));
+    assert!(
+        err.to_string()
+            .contains("openai cannot take the schema at `/properties/scores/additionalProperties`")
+    );
+    assert!(matches!(
+        export::<Everything>(Provider::Anthropic),
+        Err(ExportError::Unsupported { .. })
+    ));
+    assert!(export::<Everything>(Provider::Gemini).is_ok());
+}
+
+#[test]
+fn openai_nullable_forms() {
+    let e = export::<Kept>(Provider::OpenAi).unwrap();
+    let p = &e.schema["properties"];
+    // A nullable enum: `anyOf` with a null branch.
+    assert_eq!(
+        p["maybe_letter"],
+        json!({"anyOf": [{"type": "string", "enum": ["a", "b"]}, {"type": "null"}]})
+    );
+    assert_eq!(
+        p["status"],
+        json!({"anyOf": [{"type": "string", "enum": ["complete", "needs_clarification", "not_a_request"]}, {"type": "null"}], "description": "Whether the message is a complete vacation request."})
+    );
+    // A nullable reference: `anyOf` with a null branch.
+    assert_eq!(
+        p["nested"],
+        json!({"anyOf": [{"$ref": "#/$defs/Notifications"}, {"type": "null"}]})
+    );
+    // A nullable scalar: a type array.
+    let v = export::<VacationRequest>(Provider::OpenAi).unwrap();
+    assert_eq!(
+        v.schema["properties"]["start_date"]["type"],
+        json!(["string", "null"])
+    );
+}
+
+#[test]
+fn openai_drops_composition_and_string_lengths_and_keeps_the_rest() {
+    let e = export::<Kept>(Provider::OpenAi).unwrap();
+    let kw = keywords(&e.schema);
+    for absent in [
+        "allOf",
+        "if",
+        "then",
+        "not",
+        "dependentRequired",
+        "minLength",
+        "maxLength",
+        "x-contract-rules",
+        "$schema",
+    ] {
+        assert!(!kw.contains(&absent.to_owned()), "{absent} in {kw:?}");
+    }
+    let p = &e.schema["properties"];
+    assert_eq!(
+        (p["count"]["minimum"].clone(), p["count"]["maximum"].clone()),
+        (json!(1), json!(9))
+    );
+    assert_eq!(
+        (p["tags"]["minItems"].clone(), p["tags"]["maxItems"].clone()),
+        (json!(2), json!(4))
+    );
+    assert_eq!(p["day"]["format"], "date");
+    assert_eq!(p["day"]["pattern"], "^[0-9]{4}-[0-9]{2}-[0-9]{2}$");
+    assert_eq!(p["version"]["const"], "v1");
+    assert!(e.schema["$defs"]["Notifications"].is_object());
+    assert_eq!(dropped(&e), [("/properties/short/maxLength", "maxLength")]);
+    // The `when` rules and the order rule of the vacation contract.
+    let v = export::<VacationRequest>(Provider::OpenAi).unwrap();
+    assert_eq!(
+        dropped(&v),
+        [
+            ("/properties/clarification_question/minLength", "minLength"),
+            ("/properties/clarification_question/maxLength", "maxLength"),
+            ("/allOf", "allOf"),
+            ("/x-contract-rules", "x-contract-rules"),
+        ]
+    );
+    assert!(v.dropped[0].enforced_by.contains("`too_short`"));
+    assert!(v.dropped[1].enforced_by.contains("`too_long`"));
+    assert!(v.dropped[2].enforced_by.contains("`when` rules"));
+    assert!(v.dropped[3].enforced_by.contains("`order`"));
+    // Each pointer leads to the dropped value in the full schema.
+    let full = VacationRequest::json_schema();
+    for d in &v.dropped {
+        assert!(full.pointer(&d.pointer).is_some(), "{}", d.pointer);
+    }
+}
+
+#[test]
+fn openai_drops_unknown_keywords_and_reports_them() {
+    let e = export::<TicketExtraction>(Provider::OpenAi).unwrap();
+    let rules = e
+        .dropped
+        .iter()
+        .find(|d| d.keyword == "x-contract-rules")
+        .unwrap();
+    for part in ["quarantined", "evidence_not_found", "`check` function"] {
+        assert!(rules.enforced_by.contains(part), "{}", rules.enforced_by);
+    }
+    let schema = json!({"type": "object", "properties": {"a": {"type": "string", "x-note": 1, "dependentRequired": {}}}, "required": ["a"], "additionalProperties": false});
+    let e = export_schema(&schema, Provider::OpenAi).unwrap();
+    assert_eq!(e.schema["properties"]["a"], json!({"type": "string"}));
+    assert_eq!(
+        dropped(&e),
+        [
+            ("/properties/a/x-note", "x-note"),
+            ("/properties/a/dependentRequired", "dependentRequired")
+        ]
+    );
+}
+
+/// An object schema with `n` levels of object nesting.
+fn nested(n: usize) -> Value {
+    let mut schema = json!({"type": "object", "properties": {"leaf": {"type": "boolean"}}, "required": ["leaf"], "additionalProperties": false});
+    for _ in 1..n {
+        schema = json!({"type": "object", "properties": {"child": schema}, "required": ["child"], "additionalProperties": false});
+    }
+    schema
+}
+
+fn object_with(properties: Map<String, Value>) -> Value {
+    let names: Vec<Value> = properties.keys().map(|k| json!(k)).collect();
+    json!({"type": "object", "properties": properties, "required": names, "additionalProperties": false})
+}
+
+fn limit_of(result: Result<Export, ExportError>) -> Option<(&'static str, usize, usize)> {
+    match result {
+        Err(ExportError::Limit {
+            limit, max, found, ..
+        }) => Some((limit, max, found)),
+        _ => None,
+    }
+}
+
+#[test]
+fn openai_nesting_limit_is_an_error_not_a_truncation() {
+    assert!(export_schema(&nested(10), Provider::OpenAi).is_ok());
+    assert_eq!(
+        limit_of(export_schema(&nested(11), Provider::OpenAi)),
+        Some(("levels of object nesting", 10, 11))
+    );
+    // Arrays do not add levels; references are followed.
+    let through_ref = json!({
+        "type": "object",
+        "properties": {"list": {"type": "array", "items": {"$ref": "#/$defs/Deep"}}},
+        "required": ["list"],
+        "additionalProperties": false,
+        "$defs": {"Deep": nested(10)}
+    });
+    assert_eq!(
+        limit_of(export_schema(&through_ref, Provider::OpenAi)),
+        Some(("levels of object nesting", 10, 11))
+    );
+    // A recursive contract is allowed (OpenAI takes recursion), counted once.
+    let tree = export::<Tree>(Provider::OpenAi).unwrap();
+    assert_eq!(
+        tree.schema["properties"]["children"]["items"],
+        json!({"$ref": "#"})
+    );
+}
+
+#[test]
+fn openai_size_limits() {
+    let props = |n: usize| {
+        (0..n)
+            .map(|i| (format!("p{i}"), json!({"type": "boolean"})))
+            .collect::<Map<_, _>>()
+    };
+    assert!(export_schema(&object_with(props(5000)), Provider::OpenAi).is_ok());
+    assert_eq!(
+        limit_of(export_schema(&object_with(props(5001)), Provider::OpenAi)),
+        Some(("object properties in all", 5000, 5001))
+    );
+    let enum_of = |n: usize, width: usize| {
+        let values: Vec<Value> = (0..n).map(|i| json!(format!("{i:0width$}"))).collect();
+        json!({"type": "string", "enum": values})
+    };
+    let two = |a: Value, b: Value| {
+        object_with(Map::from_iter([("a".to_owned(), a), ("b".to_owned(), b)]))
+    };
+    assert!(export_schema(&two(enum_of(500, 3), enum_of(500, 3)), Provider::OpenAi).is_ok());
+    assert_eq!(
+        limit_of(export_schema(
+            &two(enum_of(500, 3), enum_of(501, 3)),
+            Provider::OpenAi
+        )),
+        Some(("enum values in all", 1000, 1001))
+    );
+    // One string enum of more than 250 values: at most 15,000 characters.
+    assert!(
+        export_schema(
+            &two(enum_of(300, 50), json!({"type": "boolean"})),
+            Provider::OpenAi
+        )
+        .is_ok()
+    );
+    assert_eq!(
+        limit_of(export_schema(
+            &two(enum_of(301, 50), json!({"type": "boolean"})),
+            Provider::OpenAi
+        )),
+        Some((
+            "characters in one string enum of more than 250 values",
+            15_000,
+            15_050
+        ))
+    );
+    // Names, enum values and consts: 120,000 characters in all.
+    let long = |i: usize| {
+        (
+            format!("{i}{}", "x".repeat(1000 - i.to_string().len())),
+            json!({"type": "boolean"}),
+        )
+    };
+    assert!(export_schema(&object_with((0..120).map(long).collect()), Provider::OpenAi).is_ok());
+    let mut over: Map<String, Value> = (0..120).map(long).collect();
+    over.insert("z".into(), json!({"type": "string", "const": "!"}));
+    assert_eq!(
+        limit_of(export_schema(&object_with(over), Provider::OpenAi)),
+        Some((
+            "characters of property names, definition names, enum values and consts",
+            120_000,
+            120_002
+        ))
+    );
+}
+
+// ------------------------------------------------------------------ Gemini
+
+const GEMINI: &[&str] = &[
+    "$id",
+    "$defs",
+    "$ref",
+    "$anchor",
+    "type",
+    "format",
+    "title",
+    "description",
+    "enum",
+    "items",
+    "prefixItems",
+    "minItems",
+    "maxItems",
+    "minimum",
+    "maximum",
+    "anyOf",
+    "oneOf",
+    "properties",
+    "additionalProperties",
+    "required",
+    "propertyOrdering",
+];
+
+#[test]
+fn gemini_keeps_only_its_keywords() {
+    for e in [
+        export::<Everything>(Provider::Gemini).unwrap(),
+        export::<Kept>(Provider::Gemini).unwrap(),
+        export::<VacationRequest>(Provider::Gemini).unwrap(),
+        export::<TicketExtraction>(Provider::Gemini).unwrap(),
+    ] {
+        for kw in keywords(&e.schema) {
+            assert!(GEMINI.contains(&kw.as_str()), "{kw}");
+        }
+        assert!(!keywords(&e.schema).contains(&"default".to_owned()));
+    }
+    let e = export::<Kept>(Provider::Gemini).unwrap();
+    assert_eq!(
+        dropped(&e),
+        [
+            ("/properties/short/maxLength", "maxLength"),
+            ("/properties/day/pattern", "pattern"),
+            ("/properties/agreed/const", "const"),
+        ]
+    );
+    // Kept: minItems, maxItems, minimum, maximum, format.
+    let p = &e.schema["properties"];
+    assert_eq!(p["tags"]["minItems"], 2);
+    assert_eq!(p["count"]["maximum"], 9);
+    assert_eq!(p["day"]["format"], "date");
+}
+
+#[test]
+fn gemini_const_is_a_one_value_enum_and_null_is_a_branch() {
+    let e = export::<Kept>(Provider::Gemini).unwrap();
+    let p = &e.schema["properties"];
+    assert_eq!(p["version"], json!({"type": "string", "enum": ["v1"]}));
+    assert_eq!(p["agreed"], json!({"type": "boolean"}));
+    assert_eq!(
+        p["maybe_letter"],
+        json!({"anyOf": [{"type": "string", "enum": ["a", "b"]}, {"type": "null"}]})
+    );
+}
+
+#[test]
+fn gemini_orders_properties_in_field_order() {
+    let e = export::<Everything>(Provider::Gemini).unwrap();
+    let objs = objects(&e.schema);
+    assert!(objs.len() >= 2);
+    for obj in objs {
+        let props: Vec<Value> = obj["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| json!(k))
+            .collect();
+        assert_eq!(obj["propertyOrdering"], Value::Array(props));
+    }
+    assert_eq!(e.schema["propertyOrdering"][0], "a_u8");
+    assert_eq!(e.schema["propertyOrdering"][35], "flags");
+}
+
+#[test]
+fn gemini_references_have_no_siblings() {
+    let e = export::<Settings>(Provider::Gemini).unwrap();
+    assert_eq!(
+        e.schema["properties"]["notifications"],
+        json!({"$ref": "#/$defs/Notifications"})
+    );
+    assert_eq!(
+        dropped(&e),
+        [("/properties/notifications/description", "description")]
+    );
+    assert!(e.dropped[0].enforced_by.starts_with("nothing to enforce"));
+    for export in [export::<Everything>(Provider::Gemini).unwrap(), e] {
+        for node in nodes(&export.schema) {
+            if node.get("$ref").is_some() {
+                assert_eq!(node.as_object().unwrap().len(), 1, "{node}");
+            }
+        }
+    }
+}
+
+#[test]
+fn gemini_recursion_only_through_optional_properties() {
+    assert_eq!(
+        export::<Tree>(Provider::Gemini),
+        Err(ExportError::Recursive {
+            provider: Provider::Gemini,
+            pointer: String::new()
+        })
+    );
+    let loose = export::<LooseTree>(Provider::Gemini).unwrap();
+    assert_eq!(loose.schema["required"], json!(["label"]));
+}
+
+// ------------------------------------------------------------------ Anthropic
+
+#[test]
+fn anthropic_drops_numeric_and_length_bounds() {
+    let e = export::<Kept>(Provider::Anthropic).unwrap();
+    assert_eq!(
+        dropped(&e),
+        [
+            ("/properties/count/minimum", "minimum"),
+            ("/properties/count/maximum", "maximum"),
+            ("/properties/tags/minItems", "minItems"),
+            ("/properties/tags/maxItems", "maxItems"),
+            ("/properties/few/maxItems", "maxItems"),
+            ("/properties/short/maxLength", "maxLength"),
+        ]
+    );
+    let p = &e.schema["properties"];
+    // minItems 0 or 1 stays; enum with null, const, pattern and format stay.
+    assert_eq!(p["few"]["minItems"], 1);
+    assert_eq!(p["maybe_letter"]["enum"], json!(["a", "b", null]));
+    assert_eq!(p["version"]["const"], "v1");
+    assert_eq!(p["day"]["pattern"], "^[0-9]{4}-[0-9]{2}-[0-9]{2}$");
+    assert_eq!(p["day"]["format"], "date");
+    for obj in objects(&e.schema) {
+        assert_eq!(obj["additionalProperties"], json!(false));
+    }
+}
+
+#[test]
+fn anthropic_patterns_without_backreferences_or_lookaround() {
+    let schema = |pattern: &str| json!({"type": "object", "properties": {"s": {"type": "string", "pattern": pattern}}, "required": ["s"], "additionalProperties": false});
+    let kept = export_schema(&schema(r"^[a-z]+(-[a-z]+)*$"), Provider::Anthropic).unwrap();
+    assert!(kept.dropped.is_empty());
+    for bad in [r"^(a)\1$", r"^a(?=b)", r"^(?<!x)a", r"\bword\b"] {
+        let e = export_schema(&schema(bad), Provider::Anthropic).unwrap();
+        assert_eq!(dropped(&e), [("/properties/s/pattern", "pattern")], "{bad}");
+        assert!(e.schema["properties"]["s"].get("pattern").is_none());
+    }
+}
+
+#[test]
+fn anthropic_takes_no_recursion() {
+    assert!(matches!(
+        export::<Tree>(Provider::Anthropic),
+        Err(ExportError::Recursive { .. })
+    ));
+    assert!(matches!(
+        export::<LooseTree>(Provider::Anthropic),
+        Err(ExportError::Recursive { .. })
+    ));
+}
+
+#[test]
+fn anthropic_budgets_for_optional_and_union_typed_properties() {
+    let optional = |n: usize| {
+        let props: Map<String, Value> = (0..n)
+            .map(|i| (format!("p{i}"), json!({"type": "boolean"})))
+            .collect();
+        json!({"type": "object", "properties": props, "additionalProperties": false})
+    };
+    assert!(export_schema(&optional(24), Provider::Anthropic).is_ok());
+    assert_eq!(
+        limit_of(export_schema(&optional(25), Provider::Anthropic)),
+        Some(("optional properties", 24, 25))
+    );
+    let unions = |n: usize| {
+        let props: Map<String, Value> = (0..n)
+            .map(|i| (format!("p{i}"), json!({"type": ["string", "null"]})))
+            .collect();
+        object_with(props)
+    };
+    assert!(export_schema(&unions(16), Provider::Anthropic).is_ok());
+    assert_eq!(
+        limit_of(export_schema(&unions(17), Provider::Anthropic)),
+        Some(("union-typed schemas (anyOf or a type array)", 16, 17))
+    );
+    // The seeds fit: vacation has three nullable fields, extraction four.
+    assert!(export::<VacationRequest>(Provider::Anthropic).is_ok());
+    assert!(export::<TicketExtraction>(Provider::Anthropic).is_ok());
+}
+
+// ------------------------------------------------------------------ all providers
+
+/// A versioned contract.
+#[derive(Contract, Debug)]
+#[contract(version = 2)]
+struct Versioned {
+    a: bool,
+}
+
+#[test]
+fn exports_leave_out_document_metadata() {
+    assert_eq!(Versioned::json_schema()["x-contract-version"], 2);
+    for provider in Provider::ALL {
+        let e = export::<Versioned>(provider).unwrap();
+        assert!(e.schema.get("$schema").is_none(), "{provider}");
+        assert!(e.schema.get("x-contract-version").is_none(), "{provider}");
+        assert!(
+            !e.dropped
+                .iter()
+                .any(|d| d.keyword == "$schema" || d.keyword == "x-contract-version")
+        );
+    }
+}
+
+#[test]
+fn export_errors_read_well() {
+    let e = export::<Tree>(Provider::Anthropic).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "anthropic does not take this recursive schema (the definition at `` contains itself)"
+    );
+    let e = limit_of(export_schema(&nested(11), Provider::OpenAi));
+    assert!(e.is_some());
+    let e = ExportError::Limit {
+        provider: Provider::OpenAi,
+        limit: "enum values in all",
+        max: 1000,
+        found: 1001,
+    };
+    assert_eq!(
+        e.to_string(),
+        "openai takes at most 1000 enum values in all; this schema has 1001"
+    );
+}
+
+#[test]
+fn an_export_serializes_for_the_cli() {
+    let e = export::<WithOptional>(Provider::OpenAi).unwrap();
+    let v = serde_json::to_value(&e).unwrap();
+    assert_eq!(v["provider"], "openai");
+    assert_eq!(
+        v["made_required"],
+        json!(["/properties/note", "/properties/retries"])
+    );
+    assert!(v.get("dropped").is_none(), "an empty list is left out");
+}

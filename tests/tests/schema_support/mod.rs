@@ -1,0 +1,442 @@
+//! The contracts the schema tests share: the five seed contracts of
+//! `shared/seeds/README.md`, declared here (the tests do not depend on how
+//! `contract-examples` writes them), and one contract with every field type.
+//! Plus the snapshot helper: `UPDATE_SNAPSHOTS=1` rewrites the files.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use contract_runtime::{Contract, Date, EvidenceSource, Rejection, Violation};
+use serde_json::Value;
+
+// ---------------------------------------------------------------- 000 close-ticket
+
+/// Trusted context: the tenant the request runs for.
+#[derive(Debug, Clone)]
+pub struct Tenant {
+    /// The tenant id, never from the model.
+    pub tenant: String,
+}
+
+/// Close a support ticket that is resolved.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(max_bytes = 4096, context = Tenant, check = close_allowed)]
+pub struct CloseTicket {
+    /// Always `close_ticket`.
+    #[contract(equals = "close_ticket")]
+    pub action: String,
+    /// The ticket to close.
+    #[contract(min = 1)]
+    pub ticket_id: u64,
+    /// Why the ticket can be closed (1 to 200 characters).
+    #[contract(min_len = 1, max_len = 200)]
+    pub reason: String,
+}
+
+/// The business stage: ticket 7 belongs to `demo-a` and is resolved.
+pub fn close_allowed(t: &CloseTicket, ctx: &Tenant) -> Result<(), Violation> {
+    if t.ticket_id == 7 && ctx.tenant == "demo-a" {
+        Ok(())
+    } else {
+        Err(Violation::business(
+            "/ticket_id",
+            "ticket_not_closable",
+            "no resolved ticket with this id for the tenant",
+        ))
+    }
+}
+
+// ---------------------------------------------------------------- 001 settings
+
+/// Which notifications the user receives.
+#[derive(Contract, Debug, Clone, PartialEq)]
+pub struct Notifications {
+    /// Whether e-mail notifications are on.
+    pub email: bool,
+}
+
+/// The user's notification settings, returned whole.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(edit(disable_email = ["/notifications/email"]))]
+pub struct Settings {
+    /// Which notifications the user receives.
+    pub notifications: Notifications,
+    /// How many times a failed delivery is retried.
+    #[contract(min = 0)]
+    pub retry_limit: u32,
+    /// The delivery channels, in order of preference.
+    pub channels: Vec<String>,
+}
+
+// ---------------------------------------------------------------- 002 triage
+
+/// The kind of request.
+#[derive(Contract, Debug, Clone, Copy, PartialEq)]
+#[contract(rename_all = "lowercase")]
+pub enum Categoria {
+    /// Billing.
+    Cobranca,
+    /// A defect.
+    Bug,
+    /// A question.
+    Duvida,
+    /// A complaint.
+    Reclamacao,
+    /// Anything else.
+    Outro,
+}
+
+/// How urgent the request is.
+#[derive(Contract, Debug, Clone, Copy, PartialEq)]
+#[contract(rename_all = "lowercase")]
+pub enum Prioridade {
+    /// Low.
+    Baixa,
+    /// Normal.
+    Normal,
+    /// High.
+    Alta,
+    /// Critical.
+    Critica,
+}
+
+/// The triage of one support message.
+#[derive(Contract, Debug, Clone, PartialEq)]
+pub struct Triage {
+    /// The kind of request.
+    pub categoria: Categoria,
+    /// How urgent it is.
+    pub prioridade: Prioridade,
+    /// Confidence in the classification, from 0 to 1.
+    #[contract(min = 0.0, max = 1.0)]
+    pub confianca: f64,
+    /// A short reason (at most 500 characters).
+    #[contract(max_len = 500)]
+    pub motivo: String,
+}
+
+// ---------------------------------------------------------------- 003 ticket-extraction
+
+/// Trusted context: the e-mail and the clusters monitoring confirms.
+#[derive(Debug, Clone)]
+pub struct EmailContext {
+    /// The e-mail the model read.
+    pub source: String,
+    /// Clusters confirmed as affected.
+    pub confirmed_clusters: Vec<String>,
+}
+
+impl EvidenceSource for EmailContext {
+    fn source_text(&self) -> &str {
+        &self.source
+    }
+}
+
+/// The facts of a support incident extracted from one e-mail.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(context = EmailContext, check = review_extraction)]
+pub struct TicketExtraction {
+    /// A one-line summary of the problem (1 to 500 characters).
+    #[contract(min_len = 1, max_len = 500)]
+    pub issue_summary: String,
+    /// The deadline as `YYYY-MM-DD`, only if the e-mail fixes it; otherwise `null`.
+    #[contract(quarantine)]
+    pub deadline_iso: Option<Date>,
+    /// Any condition that comes with the deadline, or `null`.
+    pub deadline_context: Option<String>,
+    /// The affected cluster, only if the author confirms it, or `null`.
+    pub affected_cluster: Option<String>,
+    /// A verbatim quote from the e-mail that supports the facts.
+    #[contract(evidence, quarantine)]
+    pub raw_quote: Option<String>,
+}
+
+/// Review reasons against the context.
+pub fn review_extraction(t: &TicketExtraction, ctx: &EmailContext) -> Result<(), Vec<Violation>> {
+    let mut reasons = Vec::new();
+    if let Some(cluster) = &t.affected_cluster
+        && !ctx.confirmed_clusters.contains(cluster)
+    {
+        reasons.push(Violation::review(
+            "/affected_cluster",
+            "cluster_not_confirmed",
+            "not confirmed",
+        ));
+    }
+    if reasons.is_empty() {
+        Ok(())
+    } else {
+        Err(reasons)
+    }
+}
+
+// ---------------------------------------------------------------- 004 vacation
+
+/// A vacation request extracted from an employee's message.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(
+    max_bytes = 4096,
+    outcome = status,
+    when(status = Status::Complete, require(start_date, end_date), forbid(clarification_question)),
+    when(status = Status::NeedsClarification, require(clarification_question)),
+    when(status = Status::NotARequest, forbid(start_date, end_date)),
+    order(start_date <= end_date),
+)]
+pub struct VacationRequest {
+    /// Whether the message is a complete request.
+    pub status: Status,
+    /// The first day of leave.
+    pub start_date: Option<Date>,
+    /// The last day of leave.
+    pub end_date: Option<Date>,
+    /// What to ask the employee when the request is incomplete.
+    #[contract(min_len = 1, max_len = 500)]
+    pub clarification_question: Option<String>,
+}
+
+/// Whether the message is a complete vacation request.
+#[derive(Contract, Debug, Clone, Copy, PartialEq)]
+#[contract(rename_all = "snake_case")]
+pub enum Status {
+    /// Both dates are known.
+    Complete,
+    /// Something must be asked first.
+    #[contract(clarify)]
+    NeedsClarification,
+    /// The message is not a vacation request.
+    #[contract(decline)]
+    NotARequest,
+}
+
+// ---------------------------------------------------------------- every field type
+
+/// How important something is.
+#[derive(Contract, Debug, Clone, Copy, PartialEq)]
+#[contract(rename_all = "snake_case")]
+pub enum Level {
+    /// Can wait.
+    Low,
+    /// Cannot wait.
+    High,
+}
+
+/// A nested contract.
+#[derive(Contract, Debug, Clone, PartialEq)]
+pub struct Inner {
+    /// A name (at least one character).
+    #[contract(min_len = 1)]
+    pub name: String,
+    /// A weight, when known; the key may be absent.
+    #[contract(optional)]
+    pub weight: Option<f64>,
+}
+
+/// Every field type the derive supports, with every attribute that shapes
+/// the schema.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(
+    version = 3,
+    when(level = Level::High, require(note)),
+    when(color in ["red", "blue"], forbid(maybe_text)),
+    order(starts_on <= ends_on),
+)]
+pub struct Everything {
+    /// An 8-bit unsigned integer.
+    pub a_u8: u8,
+    /// A 16-bit unsigned integer.
+    pub a_u16: u16,
+    /// A 32-bit unsigned integer.
+    pub a_u32: u32,
+    /// A 64-bit unsigned integer.
+    pub a_u64: u64,
+    /// A pointer-sized unsigned integer.
+    pub a_usize: usize,
+    /// An 8-bit signed integer.
+    pub a_i8: i8,
+    /// A 16-bit signed integer.
+    pub a_i16: i16,
+    /// A 32-bit signed integer.
+    pub a_i32: i32,
+    /// A 64-bit signed integer.
+    pub a_i64: i64,
+    /// A pointer-sized signed integer.
+    pub a_isize: isize,
+    /// A 32-bit float.
+    pub a_f32: f32,
+    /// A 64-bit float.
+    pub a_f64: f64,
+    /// A boolean.
+    pub flag: bool,
+    /// Any string.
+    pub text: String,
+    /// A date.
+    pub starts_on: Date,
+    /// A date, or null.
+    pub ends_on: Option<Date>,
+    /// A string, or null.
+    pub maybe_text: Option<String>,
+    /// A list of integers.
+    pub numbers: Vec<i32>,
+    /// Scores by name.
+    pub scores: BTreeMap<String, f64>,
+    /// A nested contract.
+    pub inner: Inner,
+    /// A nested contract, or null.
+    pub maybe_inner: Option<Inner>,
+    /// A list of nested contracts.
+    pub inners: Vec<Inner>,
+    /// A contract enum.
+    pub level: Level,
+    /// A contract enum, or null.
+    pub maybe_level: Option<Level>,
+    /// May be absent or null; required when `level` is `high`.
+    #[contract(optional)]
+    pub note: Option<String>,
+    /// May be absent (then 0).
+    #[contract(optional, default)]
+    pub retries: u32,
+    /// From 1 to 10.
+    #[contract(min = 1, max = 10)]
+    pub bounded: i32,
+    /// From -1.5 to 2.5.
+    #[contract(min = -1.5, max = 2.5)]
+    pub ratio: f64,
+    /// From 0 to 1, as an f32.
+    #[contract(min = 0, max = 1)]
+    pub narrow: f32,
+    /// One to three tags.
+    #[contract(min_len = 1, max_len = 3)]
+    pub tags: Vec<String>,
+    /// Two to eight characters, or null.
+    #[contract(min_len = 2, max_len = 8)]
+    pub code: Option<String>,
+    /// A colour.
+    #[contract(one_of = ["red", "green", "blue"])]
+    pub color: String,
+    /// A size.
+    #[contract(one_of = [1, 2, 3])]
+    pub size: u8,
+    /// Always `v1`.
+    #[contract(equals = "v1")]
+    pub schema_tag: String,
+    /// Always 7, or null.
+    #[contract(equals = 7)]
+    pub seven: Option<i64>,
+    /// Booleans or nulls.
+    pub flags: Vec<Option<bool>>,
+}
+
+// ---------------------------------------------------------------- the table
+
+/// A contract under test: its CLI name, its schema, and the Rust decision.
+pub struct Case {
+    /// The name used for snapshot files (`close-ticket`).
+    pub name: &'static str,
+    /// `T::json_schema()`.
+    pub schema: Value,
+    /// `T::from_json(raw)` without the value.
+    pub decide: fn(&str) -> Result<(), Rejection>,
+    /// Whether it is one of the five seed contracts.
+    pub seed: bool,
+}
+
+fn decide<T: Contract>(raw: &str) -> Result<(), Rejection> {
+    T::from_json(raw).map(|_| ())
+}
+
+fn case<T: Contract>(name: &'static str, seed: bool) -> Case {
+    Case {
+        name,
+        schema: T::json_schema(),
+        decide: decide::<T>,
+        seed,
+    }
+}
+
+/// Every contract the schema tests cover.
+pub fn cases() -> Vec<Case> {
+    vec![
+        case::<CloseTicket>("close-ticket", true),
+        case::<Settings>("settings", true),
+        case::<Triage>("triage", true),
+        case::<TicketExtraction>("ticket-extraction", true),
+        case::<VacationRequest>("vacation", true),
+        case::<Everything>("everything", false),
+    ]
+}
+
+// ---------------------------------------------------------------- snapshots
+
+fn snapshot_path(file: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("snapshots")
+        .join(file)
+}
+
+/// Compares `value`, pretty-printed, with `tests/snapshots/<file>`; with
+/// `UPDATE_SNAPSHOTS=1` writes it instead. Returns a mismatch message.
+pub fn check_snapshot(file: &str, value: &Value) -> Option<String> {
+    let path = snapshot_path(file);
+    let text = serde_json::to_string_pretty(value).unwrap() + "\n";
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v != "0") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &text).unwrap();
+        return None;
+    }
+    match std::fs::read_to_string(&path) {
+        Ok(expected) if expected == text => None,
+        Ok(expected) => Some(format!(
+            "snapshot {file} differs (review, then rerun with UPDATE_SNAPSHOTS=1):\n{}",
+            line_diff(&expected, &text)
+        )),
+        Err(_) => Some(format!(
+            "snapshot {file} is missing: run with UPDATE_SNAPSHOTS=1 and review it"
+        )),
+    }
+}
+
+/// The lines that differ, `-` expected, `+` actual (first 40).
+fn line_diff(expected: &str, actual: &str) -> String {
+    let (e, a): (Vec<_>, Vec<_>) = (expected.lines().collect(), actual.lines().collect());
+    let mut out = Vec::new();
+    for i in 0..e.len().max(a.len()) {
+        match (e.get(i), a.get(i)) {
+            (Some(x), Some(y)) if x == y => {}
+            (x, y) => {
+                if let Some(x) = x {
+                    out.push(format!("{:>4} - {x}", i + 1));
+                }
+                if let Some(y) = y {
+                    out.push(format!("{:>4} + {y}", i + 1));
+                }
+            }
+        }
+        if out.len() >= 40 {
+            out.push("...".into());
+            break;
+        }
+    }
+    out.join("\n")
+}
+
+/// Reads a snapshot file back (for the meta-schema test).
+pub fn read_snapshot(file: &str) -> Option<Value> {
+    let text = std::fs::read_to_string(snapshot_path(file)).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// Every file under `tests/snapshots` whose name ends with `suffix`.
+pub fn snapshot_files(suffix: &str) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(snapshot_path(""))
+        .map(|dir| {
+            dir.filter_map(|e| e.ok())
+                .filter_map(|e| e.file_name().into_string().ok())
+                .filter(|n| n.ends_with(suffix))
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}

@@ -1,0 +1,9 @@
+use contract_runtime::Contract;
+
+#[derive(Contract)]
+pub struct Envelope {
+    #[contract(equals = "1")]
+    pub version: u32,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use contract_runtime::Contract;
+
+pub struct TicketId(pub u64);
+
+#[derive(Contract)]
+pub struct Ticket {
+    pub id: TicketId,
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use contract_runtime::Contract;
+
+#[derive(Contract)]
+pub struct Ticket {
+    pub assignee: Option<Option<String>>,
+}
+
+fn main() {}

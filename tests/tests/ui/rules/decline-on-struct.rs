@@ -1,0 +1,9 @@
+use contract_runtime::Contract;
+
+#[derive(Contract)]
+#[contract(decline)]
+pub struct Request {
+    pub question: Option<String>,
+}
+
+fn main() {}
