@@ -365,7 +365,8 @@ impl<'de> Reader<'de> {
     pub fn read_string(&mut self) -> Result<String, ParseError> {
         match self.scan_string()? {
             Some(s) => Ok(s.to_owned()),
-            None => Ok(self.scratch.clone()),
+            // The unescaped text is already in its own buffer: hand it over.
+            None => Ok(std::mem::take(&mut self.scratch)),
         }
     }
 
@@ -409,6 +410,9 @@ impl<'de> Reader<'de> {
         let src = self.src;
         let bytes = src.as_bytes();
         self.scratch.clear();
+        // Room for the plain prefix and a short tail, so most strings take
+        // one allocation.
+        self.scratch.reserve(i - start + 32);
         self.scratch.push_str(src.get(start..i).unwrap_or_default());
         loop {
             let run = i;
