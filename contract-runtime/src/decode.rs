@@ -43,12 +43,16 @@ impl Cx {
         stage: Stage,
         path: &Path<'_>,
         code: &'static str,
-        message: impl Into<String>,
+        message: impl Into<std::borrow::Cow<'static, str>>,
         expected: &'static str,
     ) {
         if self.errors.len() >= MAX_ERRORS {
             self.omitted += 1;
             return;
+        }
+        if self.errors.capacity() == 0 {
+            // A document with one error usually has a few: grow once.
+            self.errors.reserve(8);
         }
         self.errors
             .push(Error::new(stage, path.to_pointer(), code, message).with_expected(expected));
@@ -84,8 +88,11 @@ impl Cx {
         }
         let keep = mark.min(self.errors.len());
         for e in self.errors.drain(keep..) {
-            self.reviews
-                .push(Violation::review(&e.pointer, e.code, e.message));
+            self.reviews.push(Violation::review(
+                &e.pointer,
+                e.code,
+                e.message.into_owned(),
+            ));
         }
         self.omitted = mark.saturating_sub(keep);
         true
@@ -130,6 +137,52 @@ pub trait Field: Sized {
     fn rules(&self, _path: &Path<'_>, _cx: &mut Cx) {}
 }
 
+/// Wrong-type messages for one expectation, one per JSON type found, fixed
+/// at compile time so that recording the error allocates only its pointer.
+#[derive(Debug)]
+pub struct TypeMessages {
+    /// What was expected ("a string").
+    pub expected: &'static str,
+    /// "expected X, found object", "… array", "… string", "… number",
+    /// "… boolean", "… null".
+    pub found: [&'static str; 6],
+}
+
+impl TypeMessages {
+    fn message(&self, found: Peek) -> &'static str {
+        let i = match found {
+            Peek::Object => 0,
+            Peek::Array => 1,
+            Peek::String => 2,
+            Peek::Number => 3,
+            Peek::True | Peek::False => 4,
+            Peek::Null => 5,
+        };
+        self.found[i]
+    }
+}
+
+/// Builds a [`TypeMessages`] from a literal expectation.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __type_messages {
+    ($expected:literal) => {
+        $crate::decode::TypeMessages {
+            expected: $expected,
+            found: [
+                concat!("expected ", $expected, ", found object"),
+                concat!("expected ", $expected, ", found array"),
+                concat!("expected ", $expected, ", found string"),
+                concat!("expected ", $expected, ", found number"),
+                concat!("expected ", $expected, ", found boolean"),
+                concat!("expected ", $expected, ", found null"),
+            ],
+        }
+    };
+}
+
+static OBJECT: TypeMessages = crate::__type_messages!("an object");
+
 /// Records a wrong-type error and skips the value.
 #[cold]
 #[inline(never)]
@@ -140,6 +193,9 @@ pub fn invalid_type<T>(
     expected: &'static str,
     found: Peek,
 ) -> Result<Option<T>, ParseError> {
+    if expected == OBJECT.expected {
+        return invalid_type_of(r, path, cx, &OBJECT, found);
+    }
     cx.error(
         Stage::Schema,
         path,
@@ -151,16 +207,36 @@ pub fn invalid_type<T>(
     Ok(None)
 }
 
+/// [`invalid_type`] with messages fixed at compile time.
 #[cold]
 #[inline(never)]
-fn out_of_range<T>(path: &Path<'_>, cx: &mut Cx, expected: &'static str) -> Option<T> {
+pub fn invalid_type_of<T>(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Cx,
+    messages: &'static TypeMessages,
+    found: Peek,
+) -> Result<Option<T>, ParseError> {
     cx.error(
         Stage::Schema,
         path,
-        "out_of_range",
-        format!("the number does not fit {expected}"),
-        expected,
+        "invalid_type",
+        messages.message(found),
+        messages.expected,
     );
+    r.skip_value(path)?;
+    Ok(None)
+}
+
+#[cold]
+#[inline(never)]
+fn out_of_range<T>(
+    path: &Path<'_>,
+    cx: &mut Cx,
+    message: &'static str,
+    expected: &'static str,
+) -> Option<T> {
+    cx.error(Stage::Schema, path, "out_of_range", message, expected);
     None
 }
 
@@ -188,7 +264,10 @@ impl Field for bool {
     ) -> Result<Option<Self>, ParseError> {
         match r.peek()? {
             Peek::True | Peek::False => r.read_bool().map(Some),
-            other => invalid_type(r, path, cx, "a boolean", other),
+            other => {
+                static MESSAGES: TypeMessages = crate::__type_messages!("a boolean");
+                invalid_type_of(r, path, cx, &MESSAGES, other)
+            }
         }
     }
 
@@ -223,10 +302,18 @@ macro_rules! integer_field {
                         };
                         Ok(match v {
                             Some(v) => Some(v),
-                            None => out_of_range(path, cx, $expected),
+                            None => out_of_range(
+                                path,
+                                cx,
+                                concat!("the number does not fit ", $expected),
+                                $expected,
+                            ),
                         })
                     }
-                    other => invalid_type(r, path, cx, $expected, other),
+                    other => {
+                        static MESSAGES: TypeMessages = crate::__type_messages!($expected);
+                        invalid_type_of(r, path, cx, &MESSAGES, other)
+                    }
                 }
             }
 
@@ -276,7 +363,10 @@ impl Field for f64 {
     ) -> Result<Option<Self>, ParseError> {
         match r.peek()? {
             Peek::Number => Ok(Some(r.read_number()?.as_f64())),
-            other => invalid_type(r, path, cx, "a number", other),
+            other => {
+                static MESSAGES: TypeMessages = crate::__type_messages!("a number");
+                invalid_type_of(r, path, cx, &MESSAGES, other)
+            }
         }
     }
 
@@ -305,10 +395,18 @@ impl Field for f32 {
                 Ok(if narrow.is_finite() {
                     Some(narrow)
                 } else {
-                    out_of_range(path, cx, "a 32-bit float")
+                    out_of_range(
+                        path,
+                        cx,
+                        "the number does not fit a 32-bit float",
+                        "a 32-bit float",
+                    )
                 })
             }
-            other => invalid_type(r, path, cx, "a number", other),
+            other => {
+                static MESSAGES: TypeMessages = crate::__type_messages!("a number");
+                invalid_type_of(r, path, cx, &MESSAGES, other)
+            }
         }
     }
 
@@ -332,7 +430,10 @@ impl Field for String {
     ) -> Result<Option<Self>, ParseError> {
         match r.peek()? {
             Peek::String => r.read_string().map(Some),
-            other => invalid_type(r, path, cx, "a string", other),
+            other => {
+                static MESSAGES: TypeMessages = crate::__type_messages!("a string");
+                invalid_type_of(r, path, cx, &MESSAGES, other)
+            }
         }
     }
 
@@ -404,7 +505,10 @@ impl<T: Field> Field for Vec<T> {
                 }
                 Ok(ok.then_some(items))
             }
-            other => invalid_type(r, path, cx, "an array", other),
+            other => {
+                static MESSAGES: TypeMessages = crate::__type_messages!("an array");
+                invalid_type_of(r, path, cx, &MESSAGES, other)
+            }
         }
     }
 
@@ -455,7 +559,7 @@ impl<T: Field> Field for BTreeMap<String, T> {
                 }
                 Ok(failed.is_empty().then_some(map))
             }
-            other => invalid_type(r, path, cx, "an object", other),
+            other => invalid_type_of(r, path, cx, &OBJECT, other),
         }
     }
 
@@ -491,13 +595,17 @@ impl Field for crate::date::Date {
                         Stage::Schema,
                         path,
                         "invalid_date",
-                        e.to_string(),
+                        e.message(),
                         "a date as YYYY-MM-DD",
                     );
                     Ok(None)
                 }
             },
-            other => invalid_type(r, path, cx, "a date string (YYYY-MM-DD)", other),
+            other => {
+                static MESSAGES: TypeMessages =
+                    crate::__type_messages!("a date string (YYYY-MM-DD)");
+                invalid_type_of(r, path, cx, &MESSAGES, other)
+            }
         }
     }
 

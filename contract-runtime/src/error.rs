@@ -99,8 +99,9 @@ pub struct Error {
     /// A stable snake_case code (see the table in this module's docs).
     pub code: &'static str,
     /// A human-readable explanation. It may quote the offending value: send
-    /// [`Rejection::feedback`] to a model, never this.
-    pub message: String,
+    /// [`Rejection::feedback`] to a model, never this. Borrowed when the
+    /// message is fixed text, so most errors cost no allocation for it.
+    pub message: Cow<'static, str>,
     /// 1-based line of a parse error.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
@@ -118,7 +119,7 @@ impl Error {
         stage: Stage,
         pointer: impl Into<String>,
         code: &'static str,
-        message: impl Into<String>,
+        message: impl Into<Cow<'static, str>>,
     ) -> Self {
         Error {
             stage,

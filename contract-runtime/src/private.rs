@@ -1,6 +1,7 @@
 //! What generated code names. Not public API: no stability promise.
+pub use crate::__type_messages as type_messages;
 pub use crate::contract::{Contract, OutcomeEnum};
-pub use crate::decode::{Cx, Field, invalid_type};
+pub use crate::decode::{Cx, Field, TypeMessages, invalid_type, invalid_type_of};
 pub use crate::edit::EditPolicy;
 pub use crate::error::Stage;
 pub use crate::json::{KeySet, Limits, ParseError, Path, Peek, Reader, duplicate_key};
@@ -89,14 +90,8 @@ pub fn missing_key(cx: &mut Cx, path: &Path<'_>, name: &str) {
 /// Records a string that names no variant.
 #[cold]
 #[inline(never)]
-pub fn not_one_of(cx: &mut Cx, path: &Path<'_>, expected: &'static str) {
-    cx.error(
-        Stage::Schema,
-        path,
-        "not_one_of",
-        format!("expected {expected}"),
-        expected,
-    );
+pub fn not_one_of(cx: &mut Cx, path: &Path<'_>, message: &'static str, expected: &'static str) {
+    cx.error(Stage::Schema, path, "not_one_of", message, expected);
 }
 
 /// Records a `when` rule violation at the field `name` below `path`.

@@ -20,6 +20,7 @@ pub fn expand(cont: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream {
             .collect::<Vec<_>>()
             .join(", ")
     );
+    let not_one_of = format!("expected {expected}");
     let kinds = variants.iter().map(|v| {
         if v.attrs.clarify.is_some() {
             quote!(#p::OutcomeKind::Clarify)
@@ -51,13 +52,16 @@ pub fn expand(cont: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream {
                                 _ => #p::None,
                             };
                             if __contract_v.is_none() {
-                                #p::not_one_of(__contract_cx, __contract_path, #expected);
+                                #p::not_one_of(__contract_cx, __contract_path, #not_one_of, #expected);
                             }
                             #p::Ok(__contract_v)
                         }
-                        __contract_other => #p::invalid_type(
-                            __contract_r, __contract_path, __contract_cx, #expected, __contract_other,
-                        ),
+                        __contract_other => {
+                            static __CONTRACT_MESSAGES: #p::TypeMessages = #p::type_messages!(#expected);
+                            #p::invalid_type_of(
+                                __contract_r, __contract_path, __contract_cx, &__CONTRACT_MESSAGES, __contract_other,
+                            )
+                        }
                     }
                 }
 

@@ -157,7 +157,8 @@ impl<'a> Path<'a> {
 
     /// The RFC 6901 pointer of this location.
     pub fn to_pointer(&self) -> String {
-        let mut out = String::new();
+        // Most pointers are short: one allocation, no regrowth.
+        let mut out = String::with_capacity(32);
         self.write_pointer(&mut out);
         out
     }
@@ -171,8 +172,9 @@ impl<'a> Path<'a> {
             }
             Path::Index(parent, index) => {
                 parent.write_pointer(out);
-                out.push('/');
-                out.push_str(&index.to_string());
+                use std::fmt::Write as _;
+                // Writing into a String cannot fail.
+                let _ = write!(out, "/{index}");
             }
         }
     }
