@@ -1,5 +1,80 @@
-//! Declare what JSON from a language model must look like, and what it may
-//! change, as a Rust type; the derive checks the declaration at compile time.
+//! Declare what JSON from a language model must look like — and what it may
+//! change — as a Rust type; `#[derive(Contract)]` checks the declaration at
+//! compile time and generates the JSON Schema, a strict decoder, the
+//! cross-field rules and the edit policies.
+//!
+//! ```
+//! use contract_runtime::{Contract, Date, OutcomeKind};
+//!
+//! /// A vacation request extracted from an employee's message.
+//! #[derive(Contract, Debug)]
+//! #[contract(
+//!     outcome = status,
+//!     when(status = Status::Complete, require(start_date, end_date)),
+//!     order(start_date <= end_date),
+//! )]
+//! struct VacationRequest {
+//!     status: Status,
+//!     start_date: Option<Date>,
+//!     end_date: Option<Date>,
+//! }
+//!
+//! #[derive(Contract, Debug, Clone, Copy, PartialEq)]
+//! #[contract(rename_all = "snake_case")]
+//! enum Status { Complete, #[contract(clarify)] NeedsClarification }
+//!
+//! let ok = VacationRequest::check(r#"{"status":"complete","start_date":"2027-06-01","end_date":"2027-06-12"}"#);
+//! assert_eq!(ok.kind(), OutcomeKind::Accept);
+//!
+//! let bad = VacationRequest::check(r#"{"status":"complete","start_date":"2027-06-12","end_date":"2027-06-01"}"#);
+//! let rejection = bad.rejection().unwrap();
+//! assert_eq!((rejection.errors[0].pointer.as_str(), rejection.errors[0].code), ("/end_date", "order"));
+//! ```
+//!
+//! # The stages
+//!
+//! 1. **parse** ([`json`]): size and depth limits, UTF-8, no byte-order mark,
+//!    no NaN/Infinity, no trailing data, no lone surrogates, no duplicate keys
+//!    at any depth, numbers that fit an f64. The first failure stops.
+//! 2. **schema** ([`decode`]): every declared key present (nullable ones too,
+//!    unless `optional`), no unknown keys, no coercion, bounds, lengths in
+//!    Unicode scalar values, `equals`, `one_of`, strict dates. Every error is
+//!    collected (up to [`error::MAX_ERRORS`]).
+//! 3. **rule**: `when(..)` and `order(..)`, run only on a schema-valid value;
+//!    every rule runs.
+//! 4. **business** ([`Contract::check_with`] only): `evidence` and the
+//!    `check` function, against a trusted context the model cannot choose.
+//! 5. **edit** ([`EditPolicy`]): the pointers a proposed document changed must
+//!    all be in the policy.
+//!
+//! Errors are data ([`Error`]: stage, RFC 6901 pointer, stable code,
+//! message); [`Rejection::feedback`] renders them for a retry prompt without
+//! values or context; [`retry`] drives a bounded retry loop.
+//!
+//! # Decisions worth knowing
+//!
+//! - The decoder is a purpose-built pull scanner driven by generated code (see
+//!   [`decode`] for why), not `serde`: it must collect every error in one
+//!   pass, catch duplicates after unescaping, and tell `7` from `7.0`.
+//! - An integer literal is a valid float; a float literal is never an
+//!   integer. A number that overflows f64 is a parse error; one that merely
+//!   does not fit the field's type is a schema error.
+//! - Outcome precedence: reject, then review (quarantined fields, review
+//!   reasons), then the `outcome` field's `clarify`/`decline`, then accept.
+//! - `quarantine` turns *any* failure of the field's value (wrong type,
+//!   bounds, a bad date, missing evidence) into `None` plus a review reason;
+//!   a missing key is still a rejection.
+//! - Business checks and `evidence` run for the root contract's own fields;
+//!   a nested contract's `check` is not called (its context type may differ).
+//! - Schemas keep field order (`serde_json`'s `preserve_order`): providers
+//!   generate keys in schema order, which matters to a model.
+//!
+//! # Dependencies
+//!
+//! `serde`/`serde_json` (schemas, values, serializing errors), `sha2`
+//! (fingerprints and idempotency keys), and the derive (`syn`, `quote`,
+//! `proc-macro2`). Optional features `chrono`, `jiff` and `time` decode those
+//! crates' date types with the same strict rule as [`Date`].
 #![deny(missing_docs)]
 
 // Lets the derive's `::contract_runtime::…` paths work inside this crate's own tests.
