@@ -652,7 +652,7 @@ fn skip_meta_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
     Ok(())
 }
 
-/// The doc comment, lines joined, as a schema `description`.
+/// The doc comment as a schema `description`.
 pub fn doc(attrs: &[Attribute]) -> Option<String> {
     let mut lines = Vec::new();
     for attr in attrs.iter().filter(|a| a.path().is_ident("doc")) {
@@ -671,6 +671,22 @@ pub fn doc(attrs: &[Attribute]) -> Option<String> {
             );
         }
     }
-    let text = lines.join("\n").trim().to_owned();
+    // Lines of one paragraph are joined with a space (they were wrapped for
+    // the source, not for the model); paragraphs stay apart.
+    let mut text = String::new();
+    let mut blank = false;
+    for line in lines.iter().map(|l| l.trim()) {
+        if line.is_empty() {
+            blank = !text.is_empty();
+        } else {
+            if blank {
+                text.push_str("\n\n");
+            } else if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(line);
+            blank = false;
+        }
+    }
     (!text.is_empty()).then_some(text)
 }

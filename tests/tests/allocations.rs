@@ -80,7 +80,10 @@ fn an_escaped_string_allocates_its_buffer_only() {
     let raw = r#"{"status":"needs_clarification","start_date":null,"end_date":null,"clarification_question":"Which \"dates\"?"}"#;
     let n = allocations_of(|| {
         let v = VacationRequest::from_json(raw).unwrap();
-        assert_eq!(v.clarification_question.as_deref(), Some("Which \"dates\"?"));
+        assert_eq!(
+            v.clarification_question.as_deref(),
+            Some("Which \"dates\"?")
+        );
     });
     // The unescaped buffer becomes the field's String.
     assert_eq!(n, 1);

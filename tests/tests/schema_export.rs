@@ -200,7 +200,7 @@ fn openai_nullable_forms() {
     );
     assert_eq!(
         p["status"],
-        json!({"anyOf": [{"type": "string", "enum": ["complete", "needs_clarification", "not_a_request"]}, {"type": "null"}], "description": "Whether the message is a complete vacation request."})
+        json!({"anyOf": [{"type": "string", "enum": ["complete", "needs_clarification", "not_a_request"]}, {"type": "null"}], "description": "What the model concluded about the message."})
     );
     // A nullable reference: `anyOf` with a null branch.
     assert_eq!(

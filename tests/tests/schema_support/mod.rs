@@ -1,213 +1,23 @@
-//! The contracts the schema tests share: the five seed contracts of
-//! `shared/seeds/README.md`, declared here (the tests do not depend on how
-//! `contract-examples` writes them), and one contract with every field type.
+//! The contracts the schema tests share: the five seed contracts as
+//! `contract-examples` ships them, and one contract with every field type.
 //! Plus the snapshot helper: `UPDATE_SNAPSHOTS=1` rewrites the files.
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use contract_runtime::{Contract, Date, EvidenceSource, Rejection, Violation};
+use contract_runtime::{Contract, Date, Rejection};
 use serde_json::Value;
 
-// ---------------------------------------------------------------- 000 close-ticket
+// ---------------------------------------------------------------- the seed contracts
 
-/// Trusted context: the tenant the request runs for.
-#[derive(Debug, Clone)]
-pub struct Tenant {
-    /// The tenant id, never from the model.
-    pub tenant: String,
-}
-
-/// Close a support ticket that is resolved.
-#[derive(Contract, Debug, Clone, PartialEq)]
-#[contract(max_bytes = 4096, context = Tenant, check = close_allowed)]
-pub struct CloseTicket {
-    /// Always `close_ticket`.
-    #[contract(equals = "close_ticket")]
-    pub action: String,
-    /// The ticket to close.
-    #[contract(min = 1)]
-    pub ticket_id: u64,
-    /// Why the ticket can be closed (1 to 200 characters).
-    #[contract(min_len = 1, max_len = 200)]
-    pub reason: String,
-}
-
-/// The business stage: ticket 7 belongs to `demo-a` and is resolved.
-pub fn close_allowed(t: &CloseTicket, ctx: &Tenant) -> Result<(), Violation> {
-    if t.ticket_id == 7 && ctx.tenant == "demo-a" {
-        Ok(())
-    } else {
-        Err(Violation::business(
-            "/ticket_id",
-            "ticket_not_closable",
-            "no resolved ticket with this id for the tenant",
-        ))
-    }
-}
-
-// ---------------------------------------------------------------- 001 settings
-
-/// Which notifications the user receives.
-#[derive(Contract, Debug, Clone, PartialEq)]
-pub struct Notifications {
-    /// Whether e-mail notifications are on.
-    pub email: bool,
-}
-
-/// The user's notification settings, returned whole.
-#[derive(Contract, Debug, Clone, PartialEq)]
-#[contract(edit(disable_email = ["/notifications/email"]))]
-pub struct Settings {
-    /// Which notifications the user receives.
-    pub notifications: Notifications,
-    /// How many times a failed delivery is retried.
-    #[contract(min = 0)]
-    pub retry_limit: u32,
-    /// The delivery channels, in order of preference.
-    pub channels: Vec<String>,
-}
-
-// ---------------------------------------------------------------- 002 triage
-
-/// The kind of request.
-#[derive(Contract, Debug, Clone, Copy, PartialEq)]
-#[contract(rename_all = "lowercase")]
-pub enum Categoria {
-    /// Billing.
-    Cobranca,
-    /// A defect.
-    Bug,
-    /// A question.
-    Duvida,
-    /// A complaint.
-    Reclamacao,
-    /// Anything else.
-    Outro,
-}
-
-/// How urgent the request is.
-#[derive(Contract, Debug, Clone, Copy, PartialEq)]
-#[contract(rename_all = "lowercase")]
-pub enum Prioridade {
-    /// Low.
-    Baixa,
-    /// Normal.
-    Normal,
-    /// High.
-    Alta,
-    /// Critical.
-    Critica,
-}
-
-/// The triage of one support message.
-#[derive(Contract, Debug, Clone, PartialEq)]
-pub struct Triage {
-    /// The kind of request.
-    pub categoria: Categoria,
-    /// How urgent it is.
-    pub prioridade: Prioridade,
-    /// Confidence in the classification, from 0 to 1.
-    #[contract(min = 0.0, max = 1.0)]
-    pub confianca: f64,
-    /// A short reason (at most 500 characters).
-    #[contract(max_len = 500)]
-    pub motivo: String,
-}
-
-// ---------------------------------------------------------------- 003 ticket-extraction
-
-/// Trusted context: the e-mail and the clusters monitoring confirms.
-#[derive(Debug, Clone)]
-pub struct EmailContext {
-    /// The e-mail the model read.
-    pub source: String,
-    /// Clusters confirmed as affected.
-    pub confirmed_clusters: Vec<String>,
-}
-
-impl EvidenceSource for EmailContext {
-    fn source_text(&self) -> &str {
-        &self.source
-    }
-}
-
-/// The facts of a support incident extracted from one e-mail.
-#[derive(Contract, Debug, Clone, PartialEq)]
-#[contract(context = EmailContext, check = review_extraction)]
-pub struct TicketExtraction {
-    /// A one-line summary of the problem (1 to 500 characters).
-    #[contract(min_len = 1, max_len = 500)]
-    pub issue_summary: String,
-    /// The deadline as `YYYY-MM-DD`, only if the e-mail fixes it; otherwise `null`.
-    #[contract(quarantine)]
-    pub deadline_iso: Option<Date>,
-    /// Any condition that comes with the deadline, or `null`.
-    pub deadline_context: Option<String>,
-    /// The affected cluster, only if the author confirms it, or `null`.
-    pub affected_cluster: Option<String>,
-    /// A verbatim quote from the e-mail that supports the facts.
-    #[contract(evidence, quarantine)]
-    pub raw_quote: Option<String>,
-}
-
-/// Review reasons against the context.
-pub fn review_extraction(t: &TicketExtraction, ctx: &EmailContext) -> Result<(), Vec<Violation>> {
-    let mut reasons = Vec::new();
-    if let Some(cluster) = &t.affected_cluster
-        && !ctx.confirmed_clusters.contains(cluster)
-    {
-        reasons.push(Violation::review(
-            "/affected_cluster",
-            "cluster_not_confirmed",
-            "not confirmed",
-        ));
-    }
-    if reasons.is_empty() {
-        Ok(())
-    } else {
-        Err(reasons)
-    }
-}
-
-// ---------------------------------------------------------------- 004 vacation
-
-/// A vacation request extracted from an employee's message.
-#[derive(Contract, Debug, Clone, PartialEq)]
-#[contract(
-    max_bytes = 4096,
-    outcome = status,
-    when(status = Status::Complete, require(start_date, end_date), forbid(clarification_question)),
-    when(status = Status::NeedsClarification, require(clarification_question)),
-    when(status = Status::NotARequest, forbid(start_date, end_date)),
-    order(start_date <= end_date),
-)]
-pub struct VacationRequest {
-    /// Whether the message is a complete request.
-    pub status: Status,
-    /// The first day of leave.
-    pub start_date: Option<Date>,
-    /// The last day of leave.
-    pub end_date: Option<Date>,
-    /// What to ask the employee when the request is incomplete.
-    #[contract(min_len = 1, max_len = 500)]
-    pub clarification_question: Option<String>,
-}
-
-/// Whether the message is a complete vacation request.
-#[derive(Contract, Debug, Clone, Copy, PartialEq)]
-#[contract(rename_all = "snake_case")]
-pub enum Status {
-    /// Both dates are known.
-    Complete,
-    /// Something must be asked first.
-    #[contract(clarify)]
-    NeedsClarification,
-    /// The message is not a vacation request.
-    #[contract(decline)]
-    NotARequest,
-}
+// The five seed contracts as shipped: the snapshots are what `contract-check
+// --schema` prints and what users send to providers.
+pub use contract_examples::close_ticket::CloseTicket;
+pub use contract_examples::settings::{Notifications, Settings};
+pub use contract_examples::ticket_extraction::TicketExtraction;
+pub use contract_examples::triage::Triage;
+pub use contract_examples::vacation::{Status, VacationRequest};
 
 // ---------------------------------------------------------------- every field type
 
