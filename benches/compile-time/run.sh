@@ -1,29 +1,46 @@
 #!/usr/bin/env bash
 # Compile time of 100 contracts x 8 fields, ours against serde + schemars +
-# garde. Each crate's dependencies are built first (not timed); then the
-# crate itself is rebuilt from clean several times and the median recorded.
-# Also prints the macro expansion size per contract.
+# garde (see generate.py). For each crate, in this order:
+#   1. a clean `cargo build --timings` (dependencies included): the wall
+#      time, and the crate's own unit time from cargo's timing report;
+#   2. the crate alone rebuilt 5 times (`touch src/lib.rs`, dependencies
+#      already built): the median, the number that isolates the derives;
+#   3. the macro expansion size (rustc's own pretty-printer of the expanded
+#      crate), in bytes and lines per type.
+# Debug profile, as `cargo build` does by default. Needs crates.io.
 # Usage: benches/compile-time/run.sh [OUT_DIR]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 out="${1:-$(mktemp -d)}"
+# Each generated crate gets its own target directory, whatever the caller set.
+unset CARGO_TARGET_DIR
 python3 "$here/generate.py" "$out" "$repo"
+echo "generated crates in $out"
 for crate in ours stack; do
-  (cd "$out/$crate" && cargo build -q 2>/dev/null || cargo build)
+  dir="$out/$crate"
+  (cd "$dir" && cargo fetch -q)
+  (cd "$dir" && cargo clean -q)
+  start=$(date +%s.%N)
+  (cd "$dir" && cargo build -q --timings 2>/dev/null)
+  end=$(date +%s.%N)
+  clean=$(echo "$end - $start" | bc)
+  own=$(python3 "$here/unit_time.py" "$dir/target/cargo-timings/cargo-timing.html" "$crate")
+  echo "$crate: clean cargo build --timings: ${clean}s wall; the crate's own unit: ${own}s"
   times=()
   for _ in 1 2 3 4 5; do
-    touch "$out/$crate/src/lib.rs"
+    touch "$dir/src/lib.rs"
     start=$(date +%s.%N)
-    (cd "$out/$crate" && cargo build -q)
+    (cd "$dir" && cargo build -q)
     end=$(date +%s.%N)
     times+=("$(echo "$end - $start" | bc)")
   done
   median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 3p)
   echo "$crate: median of 5 rebuilds of the crate: ${median}s (runs: ${times[*]})"
 done
-# Expansion size: rustc's own pretty-printer of the expanded crate.
 for crate in ours stack; do
-  bytes=$(cd "$out/$crate" && RUSTC_BOOTSTRAP=1 cargo rustc -q --lib -- -Zunpretty=expanded 2>/dev/null | wc -c)
-  echo "$crate: expanded source $bytes bytes, $((bytes / 100)) bytes per type"
+  expanded=$(cd "$out/$crate" && RUSTC_BOOTSTRAP=1 cargo rustc -q --lib -- -Zunpretty=expanded 2>/dev/null)
+  bytes=$(printf '%s' "$expanded" | wc -c)
+  lines=$(printf '%s\n' "$expanded" | wc -l)
+  echo "$crate: expanded source $bytes bytes ($((bytes / 100)) per type), $lines lines ($((lines / 100)) per type)"
 done

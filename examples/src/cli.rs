@@ -4,7 +4,8 @@
 //! ```text
 //! contract-check CONTRACT [FILE|-] [--context JSON] [--source FILE]
 //!                [--baseline FILE --edit POLICY] [--format jsonl|table] [--fail-on-reject]
-//! contract-check --schema CONTRACT
+//! contract-check --schema CONTRACT [--provider openai|gemini|anthropic]
+//! contract-check --compat OLD.json NEW.json [--format table|jsonl] [--fail-on-breaking]
 //! contract-check --list
 //! ```
 //!
@@ -40,21 +41,67 @@
 //! `--format table`: the same, as aligned columns for people. Either way a
 //! per-stage summary (counts and rates, a [`Report`]) goes to stderr at the end.
 //!
+//! # Schemas for a provider: `--schema CONTRACT --provider P`
+//!
+//! Without `--provider`, the full JSON Schema (draft 2020-12). With it, the
+//! schema of the provider's [`Export`] (`openai`, `gemini` or `anthropic`,
+//! see `contract_runtime::schema::provider`), pretty-printed on stdout: what
+//! to send. On stderr, one line per keyword the export left out, with the
+//! local check that still enforces it, and one line per property the export
+//! makes required although the contract lets the key be absent:
+//!
+//! ```text
+//! dropped /properties/clarification_question/maxLength (maxLength): still checked locally by from_json, schema stage: `too_long`
+//! made required /properties/mood: the contract lets this key be absent; the provider needs it present
+//! ```
+//!
+//! (nothing on stderr when nothing was dropped or made required). A schema
+//! the provider cannot take (an `ExportError`: a map under OpenAI, a limit
+//! exceeded, …) is one line on stderr and exit code 2, with nothing on
+//! stdout; [`schema_for`] does the same for any schema.
+//!
+//! # Compatibility of two versions: `--compat OLD.json NEW.json`
+//!
+//! Reads two full schemas (as `--schema` prints them; each a JSON object)
+//! and lists every change from OLD to NEW that
+//! [`compat::check`] finds, one per line
+//! on stdout. `--format table` (the default here) writes aligned columns:
+//! verdict (`breaking` or `compatible`), direction, kind, pointer, detail:
+//!
+//! ```text
+//! breaking    backward  bound_tightened      /properties/clarification_question/maxLength  maxLength 500 → 300
+//! breaking    forward   field_added          /properties/half_day                          `half_day` added
+//! ```
+//!
+//! The direction is `backward` (a reader of NEW may reject documents
+//! written for OLD), `forward` (a reader of OLD may reject documents written
+//! for NEW), `both`, or `-`. `--format jsonl` writes one JSON object per
+//! change instead, with the keys `pointer`, `kind`, `detail`, `breaking`,
+//! `breaks_backward`, `breaks_forward`. A one-line summary goes to stderr
+//! (`VacationRequest v1 → v2: 2 changes, 1 breaks backward, 1 breaks
+//! forward`); no change prints nothing on stdout.
+//!
 //! # Exit codes
 //!
-//! `0` every line was processed; `1` with `--fail-on-reject`, when at least
-//! one line was rejected; `2` bad usage (unknown contract or option, a
-//! missing or unreadable file, a `--context` that is not JSON or lacks a
-//! field, `--edit` without `--baseline`, an unknown policy, a baseline the
-//! contract rejects) or an I/O error, reported as one line on stderr.
+//! `0` every line was processed (or the schema or the change list was
+//! printed); `1` with `--fail-on-reject`, when at least one line was
+//! rejected, and with `--fail-on-breaking`, when at least one change
+//! breaks either direction; `2` bad usage (unknown contract, provider or
+//! option, an option the mode does not take, a missing or unreadable file,
+//! a `--context` that is not JSON or lacks a field, `--edit` without
+//! `--baseline`, an unknown policy, a baseline the contract rejects, a
+//! compat file that is not a JSON object, a schema the provider cannot
+//! take) or an I/O error, reported as one line on stderr.
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::PathBuf;
 
-use contract_runtime::OutcomeKind;
+use contract_runtime::compat::{self, Change};
 use contract_runtime::json::{self, Limits};
 use contract_runtime::report::Report;
+use contract_runtime::schema::{self, Export, Provider};
+use contract_runtime::{OutcomeKind, Rejection};
 use serde_json::{Map, Value, json};
 
 use crate::registry::{self, Checker, ContractEntry, Decision, Setup};
@@ -63,13 +110,18 @@ use crate::registry::{self, Checker, ContractEntry, Decision, Setup};
 pub const USAGE: &str = "\
 usage: contract-check CONTRACT [FILE|-] [--context JSON] [--source FILE]
                       [--baseline FILE --edit POLICY] [--format jsonl|table] [--fail-on-reject]
-       contract-check --schema CONTRACT
+       contract-check --schema CONTRACT [--provider openai|gemini|anthropic]
+       contract-check --compat OLD.json NEW.json [--format table|jsonl] [--fail-on-breaking]
        contract-check --list
 
 Checks one model output per line of FILE (or stdin) against CONTRACT and
 prints one JSON line per input line, then a per-stage summary on stderr.
-Exit code: 0 all lines processed, 1 a line was rejected (with --fail-on-reject),
-2 bad usage.";
+--schema prints CONTRACT's JSON Schema; with --provider, the schema to send to
+that provider, and on stderr what it leaves to the local checks.
+--compat lists the changes from one version of a schema to the next, each
+breaking or not for a reader of the new version (backward) or of the old (forward).
+Exit code: 0 done, 1 a line was rejected (with --fail-on-reject) or a change
+breaks (with --fail-on-breaking), 2 bad usage.";
 
 /// How decisions are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -111,6 +163,19 @@ pub struct CheckArgs {
     pub fail_on_reject: bool,
 }
 
+/// What `--compat` needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompatArgs {
+    /// The old version's schema file.
+    pub old: PathBuf,
+    /// The new version's schema file.
+    pub new: PathBuf,
+    /// `--format` (`table` unless given).
+    pub format: Format,
+    /// `--fail-on-breaking`.
+    pub fail_on_breaking: bool,
+}
+
 /// A parsed command line.
 #[derive(Debug)]
 pub enum Command {
@@ -118,8 +183,10 @@ pub enum Command {
     Help,
     /// `--list`.
     List,
-    /// `--schema CONTRACT`.
-    Schema(&'static ContractEntry),
+    /// `--schema CONTRACT [--provider P]`.
+    Schema(&'static ContractEntry, Option<Provider>),
+    /// `--compat OLD.json NEW.json`.
+    Compat(CompatArgs),
     /// `CONTRACT [FILE|-] ...`.
     Check(Box<CheckArgs>),
 }
@@ -163,8 +230,13 @@ where
     let mut edit = None;
     let mut format = None;
     let mut fail_on_reject = false;
+    let mut fail_on_breaking = false;
     let mut schema = None;
+    let mut provider = None;
+    let mut compat = None;
     let mut list = false;
+    // The options given, in order, to say which one a mode does not take.
+    let mut given: Vec<&'static str> = Vec::new();
 
     while let Some(arg) = args.next() {
         let arg = arg
@@ -177,14 +249,50 @@ where
             v.into_string()
                 .map_err(|_| usage(format!("the value of {name} is not valid UTF-8")))
         };
-        match arg.as_str() {
+        let option: &'static str = match arg.as_str() {
             "-h" | "--help" => return Ok(Command::Help),
-            "--list" => list = true,
-            "--schema" => set_once(&mut schema, value("--schema")?, "--schema")?,
-            "--context" => set_once(&mut context, value("--context")?, "--context")?,
-            "--source" => set_once(&mut source, value("--source")?, "--source")?,
-            "--baseline" => set_once(&mut baseline, value("--baseline")?, "--baseline")?,
-            "--edit" => set_once(&mut edit, value("--edit")?, "--edit")?,
+            "--list" => {
+                list = true;
+                "--list"
+            }
+            "--schema" => {
+                set_once(&mut schema, value("--schema")?, "--schema")?;
+                "--schema"
+            }
+            "--provider" => {
+                let p = value("--provider")?
+                    .parse::<Provider>()
+                    .map_err(|e| usage(e.to_string()))?;
+                set_once(&mut provider, p, "--provider")?;
+                "--provider"
+            }
+            "--compat" => {
+                let old = value("--compat")?;
+                let new = value("--compat")
+                    .map_err(|_| usage("--compat needs two files: OLD.json NEW.json"))?;
+                set_once(
+                    &mut compat,
+                    (PathBuf::from(old), PathBuf::from(new)),
+                    "--compat",
+                )?;
+                "--compat"
+            }
+            "--context" => {
+                set_once(&mut context, value("--context")?, "--context")?;
+                "--context"
+            }
+            "--source" => {
+                set_once(&mut source, value("--source")?, "--source")?;
+                "--source"
+            }
+            "--baseline" => {
+                set_once(&mut baseline, value("--baseline")?, "--baseline")?;
+                "--baseline"
+            }
+            "--edit" => {
+                set_once(&mut edit, value("--edit")?, "--edit")?;
+                "--edit"
+            }
             "--format" => {
                 let f = match value("--format")?.as_str() {
                     "jsonl" => Format::Jsonl,
@@ -196,20 +304,69 @@ where
                     }
                 };
                 set_once(&mut format, f, "--format")?;
+                "--format"
             }
-            "--fail-on-reject" => fail_on_reject = true,
-            "-" => positional.push(arg),
+            "--fail-on-reject" => {
+                fail_on_reject = true;
+                "--fail-on-reject"
+            }
+            "--fail-on-breaking" => {
+                fail_on_breaking = true;
+                "--fail-on-breaking"
+            }
+            "-" => {
+                positional.push(arg);
+                continue;
+            }
             s if s.starts_with('-') => {
                 return Err(usage(format!(
                     "unknown option `{s}` (see contract-check --help)"
                 )));
             }
-            _ => positional.push(arg),
-        }
+            _ => {
+                positional.push(arg);
+                continue;
+            }
+        };
+        given.push(option);
+    }
+
+    // One mode at most, and only the options it takes.
+    let modes: Vec<&str> = ["--list", "--schema", "--compat"]
+        .into_iter()
+        .filter(|m| given.contains(m))
+        .collect();
+    if let [a, b, ..] = modes.as_slice() {
+        return Err(usage(format!("{a} and {b} cannot be combined")));
+    }
+    let (mode, takes): (&str, &[&str]) = match modes.first() {
+        Some(&"--list") => ("--list", &["--list"]),
+        Some(&"--schema") => ("--schema", &["--schema", "--provider"]),
+        Some(&"--compat") => ("--compat", &["--compat", "--format", "--fail-on-breaking"]),
+        _ => (
+            "checking",
+            &[
+                "--context",
+                "--source",
+                "--baseline",
+                "--edit",
+                "--format",
+                "--fail-on-reject",
+            ],
+        ),
+    };
+    if let Some(other) = given.iter().find(|o| !takes.contains(o)) {
+        return Err(usage(match (*other, mode) {
+            ("--provider", "checking") => "--provider needs --schema CONTRACT".to_owned(),
+            ("--fail-on-breaking", "checking") => {
+                "--fail-on-breaking needs --compat OLD.json NEW.json".to_owned()
+            }
+            (other, mode) => format!("{other} does not apply to {mode}"),
+        }));
     }
 
     if list {
-        if schema.is_some() || !positional.is_empty() {
+        if !positional.is_empty() {
             return Err(usage("--list takes no other argument"));
         }
         return Ok(Command::List);
@@ -218,7 +375,20 @@ where
         if !positional.is_empty() {
             return Err(usage("--schema CONTRACT takes no other argument"));
         }
-        return Ok(Command::Schema(contract(&name)?));
+        return Ok(Command::Schema(contract(&name)?, provider));
+    }
+    if let Some((old, new)) = compat {
+        if let Some(extra) = positional.first() {
+            return Err(usage(format!(
+                "unexpected argument `{extra}`: --compat takes two files, OLD.json NEW.json"
+            )));
+        }
+        return Ok(Command::Compat(CompatArgs {
+            old,
+            new,
+            format: format.unwrap_or(Format::Table),
+            fail_on_breaking,
+        }));
     }
     let mut positional = positional.into_iter();
     let Some(name) = positional.next() else {
@@ -503,7 +673,13 @@ pub fn main_with<I>(args: I, stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
 where
     I: IntoIterator<Item = OsString>,
 {
-    match run(args, stdout, stderr) {
+    let result = run(args, stdout, stderr);
+    finish(result, stderr)
+}
+
+/// The exit code of a result; a failure is one line on `stderr`.
+fn finish(result: Result<i32, Failure>, stderr: &mut dyn Write) -> i32 {
+    match result {
         Ok(code) => code,
         Err(Failure::Usage(e)) => {
             let _ = writeln!(stderr, "contract-check: {e}");
@@ -548,11 +724,17 @@ where
             list(stdout)?;
             return Ok(0);
         }
-        Command::Schema(entry) => {
+        Command::Schema(entry, None) => {
             let schema = serde_json::to_string_pretty(&entry.schema()).map_err(io::Error::other)?;
             writeln!(stdout, "{schema}")?;
             return Ok(0);
         }
+        Command::Schema(entry, Some(provider)) => {
+            let export = schema::export_schema(&entry.schema(), provider)
+                .map_err(|e| usage(e.to_string()))?;
+            return write_export(&export, stdout, stderr);
+        }
+        Command::Compat(args) => return compat_files(&args, stdout, stderr),
         Command::Check(args) => args,
     };
     let checker = checker(&args)?;
@@ -574,6 +756,204 @@ where
     writeln!(stderr, "{}: {report}", args.contract.name)?;
     let rejected = report.rejected.total() > 0;
     Ok(if args.fail_on_reject && rejected {
+        1
+    } else {
+        0
+    })
+}
+
+/// `--schema CONTRACT --provider P` for any full schema: the export's
+/// schema on `stdout`, what it leaves out and makes required on `stderr`
+/// (see the module docs); returns the exit code. When the provider cannot
+/// take the schema, the reason is one line on `stderr`, nothing goes to
+/// `stdout`, and the code is 2.
+pub fn schema_for(
+    full: &Value,
+    provider: Provider,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> i32 {
+    let result = match schema::export_schema(full, provider) {
+        Ok(export) => write_export(&export, stdout, stderr),
+        Err(e) => Err(Failure::Usage(usage(e.to_string()))),
+    };
+    finish(result, stderr)
+}
+
+fn write_export(
+    export: &Export,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<i32, Failure> {
+    let pretty = serde_json::to_string_pretty(&export.schema).map_err(io::Error::other)?;
+    writeln!(stdout, "{pretty}")?;
+    stdout.flush()?;
+    for line in export_notes(export) {
+        writeln!(stderr, "{line}")?;
+    }
+    Ok(0)
+}
+
+/// The stderr lines of `--schema --provider`: one per dropped keyword, then
+/// one per property made required.
+pub fn export_notes(export: &Export) -> Vec<String> {
+    let dropped = export.dropped.iter().map(|d| {
+        let (pointer, keyword) = (&d.pointer, &d.keyword);
+        // An annotation (`description` beside a `$ref`) needs no check.
+        if d.enforced_by.starts_with("nothing") {
+            format!("dropped {pointer} ({keyword}): {}", d.enforced_by)
+        } else {
+            format!(
+                "dropped {pointer} ({keyword}): still checked locally by {}",
+                d.enforced_by
+            )
+        }
+    });
+    let required = export.made_required.iter().map(|p| {
+        format!(
+            "made required {p}: the contract lets this key be absent; the provider needs it present"
+        )
+    });
+    dropped.chain(required).collect()
+}
+
+/// Limits for reading a schema file: larger and deeper than a model's
+/// output may be, still bounded.
+const SCHEMA_LIMITS: Limits = Limits {
+    max_bytes: 16 << 20,
+    max_depth: 256,
+};
+
+/// Reads one schema file for `--compat`: strict JSON (no duplicate keys),
+/// and an object.
+pub fn read_schema(what: &str, path: &PathBuf) -> Result<Value, UsageError> {
+    if path.is_dir() {
+        return Err(usage(format!(
+            "cannot read {what} {}: it is a directory",
+            path.display()
+        )));
+    }
+    let bytes = std::fs::read(path)
+        .map_err(|e| usage(format!("cannot read {what} {}: {e}", path.display())))?;
+    let value = json::parse(&bytes, &SCHEMA_LIMITS).map_err(|r| {
+        usage(format!(
+            "{what} {} is not valid JSON: {}",
+            path.display(),
+            first_error(&r)
+        ))
+    })?;
+    if !value.is_object() {
+        return Err(usage(format!(
+            "{what} {} is not a JSON Schema: expected an object",
+            path.display()
+        )));
+    }
+    Ok(value)
+}
+
+fn first_error(rejection: &Rejection) -> String {
+    rejection
+        .errors
+        .first()
+        .map_or_else(|| "rejected".to_owned(), ToString::to_string)
+}
+
+/// `backward`, `forward`, `both` or `-`.
+pub fn direction(change: &Change) -> &'static str {
+    match (change.breaks_backward, change.breaks_forward) {
+        (true, true) => "both",
+        (true, false) => "backward",
+        (false, true) => "forward",
+        (false, false) => "-",
+    }
+}
+
+/// One `--compat --format jsonl` line.
+pub fn change_json(change: &Change) -> Value {
+    json!({
+        "pointer": change.pointer,
+        "kind": change.kind.as_str(),
+        "detail": change.detail,
+        "breaking": change.is_breaking(),
+        "breaks_backward": change.breaks_backward,
+        "breaks_forward": change.breaks_forward,
+    })
+}
+
+/// Writes the changes, one per line, in `format`.
+pub fn write_changes(changes: &[Change], format: Format, out: &mut dyn Write) -> io::Result<()> {
+    let width = changes
+        .iter()
+        .map(|c| c.pointer.chars().count())
+        .max()
+        .unwrap_or(0);
+    for change in changes {
+        match format {
+            Format::Jsonl => {
+                serde_json::to_writer(&mut *out, &change_json(change)).map_err(io::Error::other)?;
+                out.write_all(b"\n")?;
+            }
+            Format::Table => {
+                let verdict = if change.is_breaking() {
+                    "breaking"
+                } else {
+                    "compatible"
+                };
+                let row = format!(
+                    "{verdict:<10}  {:<8}  {:<19}  {:<width$}  {}",
+                    direction(change),
+                    change.kind.as_str(),
+                    change.pointer,
+                    change.detail,
+                );
+                writeln!(out, "{}", row.trim_end())?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The stderr summary of `--compat`.
+pub fn compat_summary(old: &Value, new: &Value, changes: &[Change]) -> String {
+    let name = |schema: &Value, fallback: &str| {
+        let title = schema
+            .get("title")
+            .and_then(Value::as_str)
+            .unwrap_or(fallback);
+        match schema::version(schema) {
+            Some(v) => format!("{title} v{v}"),
+            None => format!("{title} (unversioned)"),
+        }
+    };
+    let (old_name, new_name) = (name(old, "OLD"), name(new, "NEW"));
+    let header = format!("{old_name} → {new_name}");
+    if changes.is_empty() {
+        return format!("{header}: no changes");
+    }
+    let backward = changes.iter().filter(|c| c.breaks_backward).count();
+    let forward = changes.iter().filter(|c| c.breaks_forward).count();
+    let plural = if changes.len() == 1 { "" } else { "s" };
+    format!(
+        "{header}: {} change{plural}, {backward} breaks backward (a new reader may reject old documents), {forward} breaks forward (an old reader may reject new documents)",
+        changes.len()
+    )
+}
+
+fn compat_files(
+    args: &CompatArgs,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<i32, Failure> {
+    let old = read_schema("OLD", &args.old)?;
+    let new = read_schema("NEW", &args.new)?;
+    let changes = compat::check(&old, &new);
+    let mut out = BufWriter::new(stdout);
+    write_changes(&changes, args.format, &mut out)?;
+    out.flush()?;
+    drop(out);
+    writeln!(stderr, "{}", compat_summary(&old, &new, &changes))?;
+    let breaking = changes.iter().any(Change::is_breaking);
+    Ok(if args.fail_on_breaking && breaking {
         1
     } else {
         0

@@ -24,9 +24,10 @@
 //! );
 //! assert_eq!(other.rejection().unwrap().errors[0].code, "wrong_tenant");
 //! ```
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
 
-use contract_runtime::{Contract, Outcome, Violation};
+use contract_runtime::{Contract, IdempotencyKey, Outcome, Violation};
 
 /// A proposal to close one support ticket that is already resolved: the
 /// action (always `close_ticket`), the ticket's id, and a short reason.
@@ -126,37 +127,108 @@ pub struct ExecutedCall {
     pub ticket_id: u64,
     /// Always `close_ticket`.
     pub action: String,
+    /// The proposal's idempotency key, scoped by the trusted tenant.
+    pub key: IdempotencyKey,
 }
+
+/// The executor refused an accepted proposal because a call with the same
+/// idempotency key was already made: the same document (up to key order,
+/// whitespace and escapes) for the same tenant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DuplicateCall {
+    /// The key both proposals share.
+    pub key: IdempotencyKey,
+    /// The ticket of the call already made.
+    pub ticket_id: u64,
+}
+
+impl fmt::Display for DuplicateCall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "refused: ticket {} was already closed by a call with idempotency key {}",
+            self.ticket_id, self.key
+        )
+    }
+}
+
+impl std::error::Error for DuplicateCall {}
 
 /// The seed's simulated tool: it records a call only when every stage
 /// passed, and nothing at all otherwise. Nothing real is closed.
+///
+/// It is idempotent: before a call it records the accepted proposal's
+/// [`idempotency_key`](Contract::idempotency_key), scoped by the trusted
+/// tenant (never by anything the model wrote), and refuses a second call
+/// with the same key ([`DuplicateCall`]) without recording anything. The key
+/// is the fingerprint of the canonical document, so a replay that differs
+/// only in key order or whitespace is the same call; a proposal with another
+/// `reason` for the same ticket is another document, hence another key.
 ///
 /// ```
 /// use contract_examples::close_ticket::{MockExecutor, TicketContext};
 ///
 /// let ctx = TicketContext::demo("demo-a");
 /// let mut executor = MockExecutor::default();
-/// executor.propose(r#"{"action":"close_ticket","ticket_id":"7","reason":"ok"}"#, &ctx);
+/// // Rejected (a string for an integer): no call.
+/// let outcome = executor.propose(r#"{"action":"close_ticket","ticket_id":"7","reason":"ok"}"#, &ctx);
+/// assert!(outcome.unwrap().is_reject());
 /// assert!(executor.calls().is_empty());
-/// executor.propose(r#"{"action":"close_ticket","ticket_id":7,"reason":"ok"}"#, &ctx);
+///
+/// executor.propose(r#"{"action":"close_ticket","ticket_id":7,"reason":"ok"}"#, &ctx).unwrap();
+/// assert_eq!(executor.calls().len(), 1);
+///
+/// // The same proposal again, formatted differently: refused, still one call.
+/// let again = executor.propose(r#"{ "reason": "ok", "ticket_id": 7, "action": "close_ticket" }"#, &ctx);
+/// assert!(again.is_err());
 /// assert_eq!(executor.calls().len(), 1);
 /// ```
 #[derive(Debug, Default)]
 pub struct MockExecutor {
     calls: Vec<ExecutedCall>,
+    keys: BTreeSet<IdempotencyKey>,
 }
 
 impl MockExecutor {
-    /// Checks `raw` against every stage and executes it only on `accept`.
-    pub fn propose(&mut self, raw: &str, ctx: &TicketContext) -> Outcome<CloseTicket> {
+    /// Checks `raw` against every stage and executes it only on `accept`
+    /// (see [`MockExecutor::execute`]). `Ok` holds the decision, whether or
+    /// not it led to a call; `Err` is an accepted proposal refused as a
+    /// duplicate.
+    pub fn propose(
+        &mut self,
+        raw: &str,
+        ctx: &TicketContext,
+    ) -> Result<Outcome<CloseTicket>, DuplicateCall> {
         let outcome = CloseTicket::check_with(raw, ctx);
         if let Outcome::Accept(proposal) = &outcome {
-            self.calls.push(ExecutedCall {
-                ticket_id: proposal.ticket_id,
-                action: proposal.action.clone(),
-            });
+            self.execute(proposal, ctx)?;
         }
-        outcome
+        Ok(outcome)
+    }
+
+    /// Executes an accepted proposal once: records its key and the call, or
+    /// refuses a key seen before and records nothing.
+    pub fn execute(
+        &mut self,
+        proposal: &CloseTicket,
+        ctx: &TicketContext,
+    ) -> Result<ExecutedCall, DuplicateCall> {
+        let key = proposal.idempotency_key(Some(&ctx.tenant));
+        if !self.keys.insert(key) {
+            let ticket_id = self
+                .calls
+                .iter()
+                .find(|c| c.key == key)
+                .map_or(proposal.ticket_id, |c| c.ticket_id);
+            return Err(DuplicateCall { key, ticket_id });
+        }
+        let call = ExecutedCall {
+            ticket_id: proposal.ticket_id,
+            action: proposal.action.clone(),
+            key,
+        };
+        self.calls.push(call.clone());
+        Ok(call)
     }
 
     /// The calls made so far.
@@ -164,8 +236,15 @@ impl MockExecutor {
         &self.calls
     }
 
-    /// Forgets the calls made so far.
+    /// Whether a call with `key` was made.
+    pub fn has_executed(&self, key: &IdempotencyKey) -> bool {
+        self.keys.contains(key)
+    }
+
+    /// Forgets the calls and the keys: a fresh tool, as between the
+    /// article's cases.
     pub fn reset(&mut self) {
         self.calls.clear();
+        self.keys.clear();
     }
 }

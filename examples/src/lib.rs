@@ -12,11 +12,19 @@
 //!
 //! [`registry`] puts them behind one type-erased interface; [`cli`] is the
 //! command (`contract-check`), whose line format, blank-line and exit-code
-//! decisions are documented there.
+//! decisions are documented there. [`retry_demo`] takes the vacation contract
+//! from decision to action: a bounded retry with redacted feedback around a
+//! scripted model, then an idempotency key (`cargo run --example retry`).
+//! [`close_ticket::MockExecutor`] refuses a second call with the same
+//! idempotency key, and [`settings::SettingsStore`] refuses an approved edit
+//! whose baseline is no longer the stored document.
 //!
 //! ```sh
 //! cargo run -q -p contract-examples --bin contract-check -- vacation examples/data/vacation.jsonl
 //! cargo run -q -p contract-examples --bin contract-check -- --schema close-ticket
+//! cargo run -q -p contract-examples --bin contract-check -- --schema vacation --provider openai
+//! cargo run -q -p contract-examples --bin contract-check -- --compat examples/data/vacation.v1.schema.json examples/data/vacation.v2.schema.json
+//! cargo run -q -p contract-examples --example retry
 //! ```
 //!
 //! Dependencies: `contract-runtime`, `serde` and `serde_json` only; the
@@ -25,6 +33,7 @@
 pub mod cli;
 pub mod close_ticket;
 pub mod registry;
+pub mod retry_demo;
 pub mod settings;
 pub mod ticket_extraction;
 pub mod triage;

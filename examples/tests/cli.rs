@@ -1,12 +1,20 @@
 //! The `contract-check` binary as a process: bad input is one line on stderr
 //! and exit code 2, never a panic; good input exits 0 (1 with
-//! `--fail-on-reject` when a line was rejected).
+//! `--fail-on-reject` when a line was rejected, or `--fail-on-breaking` when
+//! a change breaks). Also `--schema --provider` and `--compat`.
 
 // A test may unwrap: a panic here is a failure, as in `contract-tests`.
 #![allow(clippy::unwrap_used)]
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+
+use contract_examples::{cli, registry, vacation};
+use contract_runtime::Contract;
+use contract_runtime::compat;
+use contract_runtime::schema::{Provider, export_schema};
+use serde_json::Value;
 
 fn data(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -382,4 +390,426 @@ fn help_exits_0() {
     let out = run(&["--help"]);
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8(out.stdout).unwrap().starts_with("usage:"));
+}
+
+// ------------------------------------------------------------ --schema --provider
+
+fn lines(bytes: &[u8]) -> Vec<String> {
+    String::from_utf8(bytes.to_vec())
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn schema_for_a_provider_prints_the_export_and_what_stays_local() {
+    let out = run(&["--schema", "vacation", "--provider", "openai"]);
+    assert_eq!(out.status.code(), Some(0));
+    let printed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let full = registry::find("vacation").unwrap().schema();
+    let export = export_schema(&full, Provider::OpenAi).unwrap();
+    assert_eq!(printed, export.schema);
+    assert!(
+        printed.get("allOf").is_none(),
+        "OpenAI strict takes no allOf"
+    );
+    assert_eq!(
+        lines(&out.stderr),
+        [
+            "dropped /properties/clarification_question/minLength (minLength): still checked locally by from_json, schema stage: `too_short`",
+            "dropped /properties/clarification_question/maxLength (maxLength): still checked locally by from_json, schema stage: `too_long`",
+            "dropped /allOf (allOf): still checked locally by from_json, rule stage: the `when` rules (`required` / `forbidden`)",
+            "dropped /x-contract-rules (x-contract-rules): still checked locally by from_json, rule stage: `order`",
+        ]
+    );
+}
+
+#[test]
+fn schema_for_every_contract_and_provider() {
+    for entry in registry::contracts() {
+        for provider in Provider::ALL {
+            let args = ["--schema", entry.name, "--provider", provider.as_str()];
+            let out = run(&args);
+            assert_eq!(out.status.code(), Some(0), "{args:?}");
+            let export = export_schema(&entry.schema(), provider).unwrap();
+            let printed: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(printed, export.schema, "{args:?}");
+            // Pretty-printed, ending with a newline.
+            assert!(out.stdout.ends_with(b"}\n"), "{args:?}");
+            let stderr = lines(&out.stderr);
+            assert_eq!(
+                stderr.len(),
+                export.dropped.len() + export.made_required.len(),
+                "{args:?}: one line each: {stderr:?}"
+            );
+            for (line, dropped) in stderr.iter().zip(&export.dropped) {
+                assert!(line.starts_with("dropped "), "{line}");
+                assert!(line.contains(&dropped.pointer), "{line}");
+                assert!(line.contains(&format!("({})", dropped.keyword)), "{line}");
+                assert!(line.ends_with(&dropped.enforced_by), "{line}");
+            }
+        }
+    }
+}
+
+#[test]
+fn an_annotation_beside_a_ref_is_dropped_with_nothing_to_enforce() {
+    let out = run(&["--schema", "settings", "--provider", "gemini"]);
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = lines(&out.stderr);
+    assert_eq!(stderr.len(), 1, "{stderr:?}");
+    assert!(
+        stderr[0].starts_with(
+            "dropped /properties/notifications/description (description): nothing to enforce"
+        ),
+        "{stderr:?}"
+    );
+}
+
+#[test]
+fn provider_names_are_case_insensitive() {
+    let out = run(&["--schema", "triage", "--provider", "Anthropic"]);
+    assert_eq!(out.status.code(), Some(0));
+    let printed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(printed["properties"]["confianca"].get("minimum").is_none());
+}
+
+#[test]
+fn made_required_properties_are_listed() {
+    // The v2 vacation contract has an `optional` key; OpenAI strict needs
+    // every key present.
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let code = cli::schema_for(
+        &vacation::v2::VacationRequest::json_schema(),
+        Provider::OpenAi,
+        &mut stdout,
+        &mut stderr,
+    );
+    assert_eq!(code, 0);
+    let printed: Value = serde_json::from_slice(&stdout).unwrap();
+    assert!(
+        printed["required"]
+            .as_array()
+            .unwrap()
+            .contains(&"half_day".into())
+    );
+    let stderr = lines(&stderr);
+    assert_eq!(
+        stderr.last().unwrap(),
+        "made required /properties/half_day: the contract lets this key be absent; the provider needs it present"
+    );
+}
+
+/// A contract with a map: OpenAI strict and Anthropic cannot take it.
+#[derive(Contract, Debug)]
+struct Labels {
+    labels: BTreeMap<String, String>,
+}
+
+#[test]
+fn an_export_error_is_one_line_and_exit_code_2() {
+    for provider in [Provider::OpenAi, Provider::Anthropic] {
+        let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+        let code = cli::schema_for(&Labels::json_schema(), provider, &mut stdout, &mut stderr);
+        assert_eq!(code, 2, "{provider}");
+        assert!(stdout.is_empty(), "{provider}: nothing on stdout");
+        let stderr = lines(&stderr);
+        assert_eq!(stderr.len(), 1, "{provider}: {stderr:?}");
+        assert!(
+            stderr[0].starts_with(&format!("contract-check: {provider} cannot take")),
+            "{stderr:?}"
+        );
+        assert!(stderr[0].contains("/properties/labels"), "{stderr:?}");
+    }
+    // Gemini takes a map.
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let code = cli::schema_for(
+        &Labels::json_schema(),
+        Provider::Gemini,
+        &mut stdout,
+        &mut stderr,
+    );
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn unknown_provider() {
+    let e = usage_error(&["--schema", "vacation", "--provider", "bard"]);
+    assert!(e.contains("unknown provider `bard`"), "{e}");
+    assert!(e.contains("openai, gemini, anthropic"), "{e}");
+}
+
+#[test]
+fn provider_without_schema() {
+    let e = usage_error(&["vacation", &data("vacation.jsonl"), "--provider", "openai"]);
+    assert!(e.contains("--provider needs --schema"), "{e}");
+}
+
+#[test]
+fn provider_without_its_value() {
+    let e = usage_error(&["--schema", "vacation", "--provider"]);
+    assert!(e.contains("--provider needs a value"), "{e}");
+}
+
+#[test]
+fn provider_given_twice() {
+    let e = usage_error(&[
+        "--schema",
+        "vacation",
+        "--provider",
+        "openai",
+        "--provider",
+        "gemini",
+    ]);
+    assert!(e.contains("--provider given twice"), "{e}");
+}
+
+#[test]
+fn schema_takes_no_check_options() {
+    let e = usage_error(&["--schema", "vacation", "--format", "jsonl"]);
+    assert!(e.contains("--format does not apply to --schema"), "{e}");
+    let e = usage_error(&["--schema", "vacation", "--fail-on-reject"]);
+    assert!(e.contains("--fail-on-reject does not apply"), "{e}");
+}
+
+#[test]
+fn list_takes_no_other_option() {
+    let e = usage_error(&["--list", "--provider", "openai"]);
+    assert!(e.contains("--provider does not apply to --list"), "{e}");
+    let e = usage_error(&["--list", "--schema", "vacation"]);
+    assert!(e.contains("cannot be combined"), "{e}");
+}
+
+// ------------------------------------------------------------ --compat
+
+const V1: &str = "vacation.v1.schema.json";
+const V2: &str = "vacation.v2.schema.json";
+
+/// A file in a directory of its own, removed when dropped.
+struct TempFile {
+    dir: PathBuf,
+    path: PathBuf,
+}
+
+impl TempFile {
+    fn new(test: &str, contents: &[u8]) -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("contract-check-{}-{test}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("schema.json");
+        std::fs::write(&path, contents).unwrap();
+        TempFile { dir, path }
+    }
+
+    fn path(&self) -> &str {
+        self.path.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[test]
+fn compat_lists_the_changes_between_the_shipped_versions() {
+    let out = run(&["--compat", &data(V1), &data(V2)]);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        stdout,
+        "\
+breaking    backward  bound_tightened      /properties/clarification_question/maxLength  maxLength 500 → 300
+breaking    forward   field_added          /properties/half_day                          `half_day` added
+"
+    );
+    assert_eq!(
+        lines(&out.stderr),
+        [
+            "VacationRequest (unversioned) → VacationRequest v2: 2 changes, 1 breaks backward (a new reader may reject old documents), 1 breaks forward (an old reader may reject new documents)"
+        ]
+    );
+}
+
+#[test]
+fn compat_jsonl_is_one_object_per_change() {
+    let out = run(&["--compat", &data(V1), &data(V2), "--format", "jsonl"]);
+    assert_eq!(out.status.code(), Some(0));
+    let printed: Vec<Value> = lines(&out.stdout)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let old: Value = serde_json::from_str(&std::fs::read_to_string(data(V1)).unwrap()).unwrap();
+    let new: Value = serde_json::from_str(&std::fs::read_to_string(data(V2)).unwrap()).unwrap();
+    let changes = compat::check(&old, &new);
+    assert_eq!(printed.len(), changes.len());
+    for (line, change) in printed.iter().zip(&changes) {
+        let keys: Vec<&str> = line
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "pointer",
+                "kind",
+                "detail",
+                "breaking",
+                "breaks_backward",
+                "breaks_forward"
+            ]
+        );
+        assert_eq!(line["pointer"], change.pointer.as_str());
+        assert_eq!(line["kind"], change.kind.as_str());
+        assert_eq!(line["detail"], change.detail.as_str());
+        assert_eq!(line["breaking"], change.is_breaking());
+        assert_eq!(line["breaks_backward"], change.breaks_backward);
+        assert_eq!(line["breaks_forward"], change.breaks_forward);
+    }
+    assert_eq!(printed[0]["kind"], "bound_tightened");
+    assert_eq!(printed[1]["kind"], "field_added");
+}
+
+#[test]
+fn compat_the_other_way_round_swaps_the_directions() {
+    let out = run(&["--compat", &data(V2), &data(V1)]);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = lines(&out.stdout);
+    assert_eq!(stdout.len(), 2, "{stdout:?}");
+    assert!(
+        stdout[0].starts_with("breaking    forward   bound_loosened"),
+        "{stdout:?}"
+    );
+    assert!(
+        stdout[1].starts_with("breaking    backward  field_removed"),
+        "{stdout:?}"
+    );
+}
+
+#[test]
+fn compat_of_a_schema_with_itself_is_empty() {
+    let out = run(&["--compat", &data(V2), &data(V2), "--fail-on-breaking"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        lines(&out.stderr),
+        ["VacationRequest v2 → VacationRequest v2: no changes"]
+    );
+}
+
+#[test]
+fn fail_on_breaking_exits_1_and_still_prints_the_changes() {
+    let out = run(&["--compat", &data(V1), &data(V2), "--fail-on-breaking"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(lines(&out.stdout).len(), 2);
+    assert_eq!(lines(&out.stderr).len(), 1);
+}
+
+#[test]
+fn compat_table_is_the_default() {
+    let default = run(&["--compat", &data(V1), &data(V2)]);
+    let table = run(&["--compat", &data(V1), &data(V2), "--format", "table"]);
+    assert_eq!(default.stdout, table.stdout);
+}
+
+#[test]
+fn compat_with_a_missing_file() {
+    let e = usage_error(&["--compat", "/nonexistent/old.json", &data(V2)]);
+    assert!(e.contains("cannot read OLD /nonexistent/old.json"), "{e}");
+    let e = usage_error(&["--compat", &data(V1), "/nonexistent/new.json"]);
+    assert!(e.contains("cannot read NEW /nonexistent/new.json"), "{e}");
+}
+
+#[test]
+fn compat_with_a_directory() {
+    let e = usage_error(&["--compat", env!("CARGO_MANIFEST_DIR"), &data(V2)]);
+    assert!(e.contains("directory"), "{e}");
+}
+
+#[test]
+fn compat_with_invalid_json() {
+    for (name, contents) in [
+        ("truncated", &b"{\"type\": \"object\""[..]),
+        ("empty", b""),
+        (
+            "duplicate-key",
+            b"{\"type\": \"object\", \"type\": \"string\"}",
+        ),
+        ("not-utf8", b"{\"title\": \"\xff\"}"),
+        ("trailing", b"{} {}"),
+    ] {
+        let file = TempFile::new(&format!("invalid-{name}"), contents);
+        let e = usage_error(&["--compat", file.path(), &data(V2)]);
+        assert!(e.contains("is not valid JSON"), "{name}: {e}");
+        assert!(e.contains(file.path()), "{name}: names the file: {e}");
+    }
+}
+
+#[test]
+fn compat_with_json_that_is_not_a_schema_object() {
+    for (name, contents) in [
+        ("array", &b"[1, 2]"[..]),
+        ("bool", b"true"),
+        ("string", b"\"x\""),
+    ] {
+        let file = TempFile::new(&format!("not-object-{name}"), contents);
+        let e = usage_error(&["--compat", &data(V1), file.path()]);
+        assert!(
+            e.contains("NEW") && e.contains("expected an object"),
+            "{name}: {e}"
+        );
+    }
+}
+
+#[test]
+fn compat_of_a_model_output_file_is_refused() {
+    // A JSON Lines file is not one JSON document.
+    let e = usage_error(&["--compat", &data("vacation.jsonl"), &data(V2)]);
+    assert!(
+        e.contains("is not valid JSON") && e.contains("trailing_data"),
+        "{e}"
+    );
+}
+
+#[test]
+fn compat_needs_two_files() {
+    let e = usage_error(&["--compat", &data(V1)]);
+    assert!(e.contains("--compat needs two files"), "{e}");
+    let e = usage_error(&["--compat"]);
+    assert!(e.contains("--compat needs a value"), "{e}");
+    let e = usage_error(&["--compat", &data(V1), &data(V2), &data(V2)]);
+    assert!(e.contains("unexpected argument"), "{e}");
+}
+
+#[test]
+fn compat_takes_only_its_options() {
+    let e = usage_error(&["--compat", &data(V1), &data(V2), "--provider", "openai"]);
+    assert!(e.contains("--provider does not apply to --compat"), "{e}");
+    let e = usage_error(&["--compat", &data(V1), &data(V2), "--context", "{}"]);
+    assert!(e.contains("--context does not apply to --compat"), "{e}");
+    let e = usage_error(&["--compat", &data(V1), &data(V2), "--schema", "vacation"]);
+    assert!(e.contains("cannot be combined"), "{e}");
+    let e = usage_error(&["--compat", &data(V1), &data(V2), "--format", "csv"]);
+    assert!(e.contains("unknown --format"), "{e}");
+}
+
+#[test]
+fn fail_on_breaking_needs_compat() {
+    let e = usage_error(&["vacation", &data("vacation.jsonl"), "--fail-on-breaking"]);
+    assert!(e.contains("--fail-on-breaking needs --compat"), "{e}");
+}
+
+#[test]
+fn help_mentions_the_new_modes() {
+    let out = run(&["--help"]);
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        help.contains("--provider openai|gemini|anthropic"),
+        "{help}"
+    );
+    assert!(help.contains("--compat OLD.json NEW.json"), "{help}");
 }

@@ -24,6 +24,7 @@ pub fn check(cx: &Ctxt, cont: &Container<'_>) {
         Body::Struct(fields) => {
             check_misplaced_outcome_flags(cx, cont);
             check_limits(cx, cont);
+            check_version(cx, cont);
             check_json_names(
                 cx,
                 fields.iter().map(|f| Member {
@@ -149,6 +150,19 @@ fn check_limits(cx: &Ctxt, cont: &Container<'_>) {
     }
 }
 
+// `version = N` names the contract's version in schemas and idempotency
+// keys: a positive number that fits `u32`.
+fn check_version(cx: &Ctxt, cont: &Container<'_>) {
+    if let Some(v) = &cont.attrs.version
+        && (v.value == 0 || v.value > u64::from(u32::MAX))
+    {
+        cx.error_spanned_by(
+            v.attr(),
+            "`version` is a number from 1 to 4294967295: versions count up from 1",
+        );
+    }
+}
+
 // `clarify`/`decline` mark enum variants; on a struct they mean nothing.
 fn check_misplaced_outcome_flags(cx: &Ctxt, cont: &Container<'_>) {
     for flag in &cont.attrs.misplaced {
@@ -172,6 +186,12 @@ fn check_struct_only(cx: &Ctxt, cont: &Container<'_>) {
     }
     if let Some(o) = &a.outcome {
         cx.error_spanned_by(o, "`outcome` applies to contract structs: on the enum, mark variants with `clarify` / `decline`");
+    }
+    if let Some(v) = &a.version {
+        cx.error_spanned_by(
+            v.attr(),
+            "`version` applies to contract structs: put it on the struct whose schema you send",
+        );
     }
     if let Some(c) = &a.context {
         cx.error_spanned_by(c, "`context` applies to contract structs, not enums: move it to the struct that holds this enum");

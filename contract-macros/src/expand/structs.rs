@@ -25,6 +25,10 @@ pub fn expand(cont: &Container<'_>, fields: &[Field<'_>]) -> TokenStream {
         None => quote!(()),
     };
     let limits = limits(cont);
+    let version_const = cont.attrs.version.as_ref().map(|v| {
+        let n = Literal::u64_unsuffixed(v.value);
+        quote!(const VERSION: u32 = #n;)
+    });
     let (policy_consts, policy_list, policy_checks) = edit::policies(cont);
     quote! {
         const _: () = {
@@ -56,6 +60,7 @@ pub fn expand(cont: &Container<'_>, fields: &[Field<'_>]) -> TokenStream {
             #[automatically_derived]
             impl #p::Contract for #ident {
                 const NAME: &'static str = #name;
+                #version_const
                 const LIMITS: #p::Limits = #limits;
                 type Context = #context;
                 const __POLICIES: &'static [#p::EditPolicy<Self>] = &[#policy_list];

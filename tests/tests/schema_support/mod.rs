@@ -1,7 +1,8 @@
 //! The contracts the schema tests share: the five seed contracts as
 //! `contract-examples` ships them, and one contract with every field type.
 //! Plus the snapshot helper: `UPDATE_SNAPSHOTS=1` rewrites the files.
-#![allow(dead_code)]
+// Each test file uses a different part of this module.
+#![allow(dead_code, unused_imports)]
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
