@@ -4,7 +4,8 @@
 #   1. a clean `cargo build --timings` (dependencies included): the wall
 #      time, and the crate's own unit time from cargo's timing report;
 #   2. the crate alone rebuilt 5 times (`touch src/lib.rs`, dependencies
-#      already built): the median, the number that isolates the derives;
+#      already built, CARGO_INCREMENTAL=0 so that nothing of the crate is
+#      reused): the median, the number that isolates the derives;
 #   3. the macro expansion size (rustc's own pretty-printer of the expanded
 #      crate), in bytes and lines per type.
 # Debug profile, as `cargo build` does by default. Needs crates.io.
@@ -31,7 +32,7 @@ for crate in ours stack; do
   for _ in 1 2 3 4 5; do
     touch "$dir/src/lib.rs"
     start=$(date +%s.%N)
-    (cd "$dir" && cargo build -q)
+    (cd "$dir" && CARGO_INCREMENTAL=0 cargo build -q)
     end=$(date +%s.%N)
     times+=("$(echo "$end - $start" | bc)")
   done

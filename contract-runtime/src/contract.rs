@@ -141,7 +141,12 @@ pub trait Contract: Field + 'static {
     }
 }
 
-fn decide<T: Contract>(value: T, reasons: Vec<Violation>) -> Outcome<T> {
+fn decide<T: Contract>(value: T, mut reasons: Vec<Violation>) -> Outcome<T> {
+    // One reason per pointer: the first found, from the earliest check, is
+    // the one that explains it (a date dropped for being invalid is not also
+    // "missing").
+    let mut seen = std::collections::BTreeSet::new();
+    reasons.retain(|r| seen.insert(r.pointer.clone()));
     if !reasons.is_empty() {
         return Outcome::Review { value, reasons };
     }

@@ -43,7 +43,8 @@ impl fmt::Display for OutcomeKind {
 /// The decision on one document, with the typed value unless rejected.
 ///
 /// Precedence: reject, then review, then the `outcome` field's variant
-/// (clarify / decline), then accept.
+/// (clarify / decline), then accept. A review carries at most one reason per
+/// pointer: the first found, from the earliest check.
 ///
 /// ```
 /// use contract_runtime::Contract;

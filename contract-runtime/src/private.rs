@@ -5,7 +5,7 @@ pub use crate::decode::{Cx, Field, TypeMessages, invalid_type, invalid_type_of};
 pub use crate::edit::EditPolicy;
 pub use crate::error::Stage;
 pub use crate::json::{KeySet, Limits, ParseError, Path, Peek, Reader, duplicate_key};
-pub use crate::outcome::{OutcomeKind, Violation, Violations};
+pub use crate::outcome::{OutcomeKind, Violation, ViolationKind, Violations};
 pub use crate::schema::{RULES_KEY, SchemaGen, constrain, nullable};
 pub use crate::shape::{Shape, Unresolved, resolve};
 pub use core::option::Option::{self, None, Some};

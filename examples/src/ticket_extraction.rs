@@ -11,7 +11,7 @@
 //! |---|---|---|---|
 //! | `raw_quote` does not occur verbatim in the e-mail | `/raw_quote` | `evidence_not_found` | dropped (quarantine) |
 //! | `deadline_iso` is not a strict, calendar-valid `YYYY-MM-DD` | `/deadline_iso` | `invalid_date` | dropped (quarantine) |
-//! | a valid deadline comes with a `deadline_context` (a condition or caveat) | `/deadline_iso` | `deadline_conditional` | dropped ([`check_extraction`]) |
+//! | a valid deadline comes with a `deadline_context` (a condition or caveat) | `/deadline_iso` | `deadline_conditional` | dropped (a review reason on a quarantined field) |
 //! | `affected_cluster` is set but not in the context's `confirmed_clusters` | `/affected_cluster` | `cluster_not_confirmed` | kept |
 //! | the deadline is null (and no reason above already explains why) | `/deadline_iso` | `deadline_missing` | — |
 //!
@@ -26,10 +26,10 @@
 //! - A quarantined field drops *any* failing value to `null`, so
 //!   `"deadline_iso": 7` is a review (`invalid_type`), not a reject.
 //!
-//! Use [`check_extraction`] rather than `TicketExtraction::check_with`: a
-//! `check` function sees the value read-only and after quarantine, so it can
-//! neither drop the conditional deadline nor tell "the model wrote `null`"
-//! from "the date was dropped"; [`check_extraction`] does both afterwards.
+//! Two runtime rules make the table hold with the contract alone: a review
+//! reason that the `check` function gives for a quarantined field drops its
+//! value (the conditional deadline), and a review keeps one reason per
+//! pointer, the earliest (a date dropped as invalid is not also "missing").
 //!
 //! ```
 //! use contract_examples::ticket_extraction::{check_extraction, EmailContext};
@@ -127,25 +127,9 @@ pub fn review_extraction(x: &TicketExtraction, ctx: &EmailContext) -> Result<(),
     }
 }
 
-/// Every stage of the contract, then the two things its `check` function
-/// cannot do (see the module docs): a conditional deadline is dropped to
-/// `null`, and `deadline_missing` is left out when another reason at
-/// `/deadline_iso` already explains the missing deadline.
+/// Every stage of the contract against the e-mail and the confirmed
+/// clusters: the same as `TicketExtraction::check_with`, kept as the name the
+/// CLI and the tests use.
 pub fn check_extraction(raw: &str, ctx: &EmailContext) -> Outcome<TicketExtraction> {
-    match TicketExtraction::check_with(raw, ctx) {
-        Outcome::Review { mut value, reasons } => {
-            let explained = reasons
-                .iter()
-                .any(|r| r.pointer == "/deadline_iso" && r.code != DEADLINE_MISSING);
-            let reasons: Vec<Violation> = reasons
-                .into_iter()
-                .filter(|r| !(explained && r.code == DEADLINE_MISSING))
-                .collect();
-            if reasons.iter().any(|r| r.code == DEADLINE_CONDITIONAL) {
-                value.deadline_iso = None;
-            }
-            Outcome::Review { value, reasons }
-        }
-        other => other,
-    }
+    TicketExtraction::check_with(raw, ctx)
 }

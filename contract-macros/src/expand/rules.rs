@@ -159,11 +159,37 @@ pub fn business_fn(cont: &Container<'_>) -> TokenStream {
             }
         })
     });
+    // A review reason the check gives for a quarantined field drops that
+    // field's value, as any other failure of a quarantined value does.
+    let drops: Vec<TokenStream> = cont
+        .fields()
+        .iter()
+        .filter(|f| f.attrs.quarantine.is_some() && f.kind.is_option())
+        .map(|f| {
+            let pointer = format!("/{}", crate::pointer::escape_segment(&f.json_name));
+            let ident = f.ident;
+            quote!(#pointer => self.#ident = #p::None,)
+        })
+        .collect();
     let check = cont.attrs.check.as_ref().map(|path| {
         let call = quote_spanned!(path.span()=> #path(&*self, __contract_ctx));
+        let drop_quarantined = (!drops.is_empty()).then(|| {
+            quote! {
+                for __contract_v in &__contract_vs.0 {
+                    if __contract_v.kind == #p::ViolationKind::Review {
+                        match __contract_v.pointer.as_str() {
+                            #(#drops)*
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        });
         quote! {
             if let #p::Err(__contract_e) = #call {
-                #p::violations(__contract_cx, #p::Violations::from(__contract_e));
+                let __contract_vs = #p::Violations::from(__contract_e);
+                #drop_quarantined
+                #p::violations(__contract_cx, __contract_vs);
             }
         }
     });
