@@ -196,13 +196,13 @@ pub fn invalid_type<T>(
     if expected == OBJECT.expected {
         return invalid_type_of(r, path, cx, &OBJECT, found);
     }
-    cx.error(
-        Stage::Schema,
-        path,
-        "invalid_type",
-        format!("expected {expected}, found {}", found.type_name()),
-        expected,
-    );
+    // Past the cap the error is only counted: build no message for it.
+    let message = if cx.errors.len() >= MAX_ERRORS {
+        std::borrow::Cow::Borrowed("")
+    } else {
+        std::borrow::Cow::Owned(format!("expected {expected}, found {}", found.type_name()))
+    };
+    cx.error(Stage::Schema, path, "invalid_type", message, expected);
     r.skip_value(path)?;
     Ok(None)
 }

@@ -135,7 +135,8 @@ fn check_json_names<'a>(cx: &Ctxt, members: impl Iterator<Item = Member<'a>>) {
     }
 }
 
-// `max_bytes`/`max_depth` of 0 would reject every document.
+// `max_bytes`/`max_depth` of 0 would reject every document; a huge
+// `max_depth` would let a document exhaust the stack.
 fn check_limits(cx: &Ctxt, cont: &Container<'_>) {
     for limit in [&cont.attrs.max_bytes, &cont.attrs.max_depth]
         .into_iter()
@@ -148,7 +149,22 @@ fn check_limits(cx: &Ctxt, cont: &Container<'_>) {
             );
         }
     }
+    // Decoders of recursive contracts, and dropping a parsed value, recurse
+    // once per nesting level: a depth beyond this risks the thread's stack.
+    if let Some(depth) = &cont.attrs.max_depth
+        && depth.value > MAX_DEPTH_LIMIT
+    {
+        cx.error_spanned_by(
+            depth.attr(),
+            format!(
+                "`max_depth` above {MAX_DEPTH_LIMIT} risks overflowing the stack (decoding recurses per level): write at most {MAX_DEPTH_LIMIT}"
+            ),
+        );
+    }
 }
+
+/// The deepest `max_depth` a contract may declare.
+const MAX_DEPTH_LIMIT: u64 = 1024;
 
 // `version = N` names the contract's version in schemas and idempotency
 // keys: a positive number that fits `u32`.

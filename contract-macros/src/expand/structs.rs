@@ -90,7 +90,10 @@ fn limits(cont: &Container<'_>) -> TokenStream {
         let v = Literal::u64_unsuffixed(d.value);
         parts.push(quote!(max_depth: #v as usize,));
     }
-    quote!(#p::Limits { #(#parts)* ..#p::Limits::DEFAULT })
+    // `..DEFAULT` only when a field is left out (clippy's `needless_update`
+    // would fire in the user's crate otherwise).
+    let rest = (parts.len() < 2).then(|| quote!(..#p::Limits::DEFAULT));
+    quote!(#p::Limits { #(#parts)* #rest })
 }
 
 fn local(prefix: &str, i: usize) -> syn::Ident {
