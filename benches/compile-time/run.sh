@@ -2,10 +2,11 @@
 # Compile time of 100 contracts x 8 fields, ours against serde + schemars +
 # garde (see generate.py). For each crate, in this order:
 #   1. a clean `cargo build --timings` (dependencies included): the wall
-#      time, and the crate's own unit time from cargo's timing report;
+#      and CPU time, and the crate's own unit time from cargo's timing report;
 #   2. the crate alone rebuilt 5 times (`touch src/lib.rs`, dependencies
 #      already built, CARGO_INCREMENTAL=0 so that nothing of the crate is
-#      reused): the median, the number that isolates the derives;
+#      reused): the medians of wall and CPU time (user + system, steadier
+#      on a shared machine), the numbers that isolate the derives;
 #   3. the macro expansion size (rustc's own pretty-printer of the expanded
 #      crate), in bytes and lines per type.
 # Debug profile, as `cargo build` does by default. Needs crates.io.
@@ -22,22 +23,20 @@ for crate in ours stack; do
   dir="$out/$crate"
   (cd "$dir" && cargo fetch -q)
   (cd "$dir" && cargo clean -q)
-  start=$(date +%s.%N)
-  (cd "$dir" && cargo build -q --timings 2>/dev/null)
-  end=$(date +%s.%N)
-  clean=$(echo "$end - $start" | bc)
+  read -r wall cpu < <(cd "$dir" && python3 "$here/timed.py" cargo build -q --timings 2>/dev/null)
   own=$(python3 "$here/unit_time.py" "$dir/target/cargo-timings/cargo-timing.html" "$crate")
-  echo "$crate: clean cargo build --timings: ${clean}s wall; the crate's own unit: ${own}s"
-  times=()
+  echo "$crate: clean cargo build --timings: ${wall}s wall, ${cpu}s CPU; the crate's own unit: ${own}s"
+  walls=()
+  cpus=()
   for _ in 1 2 3 4 5; do
     touch "$dir/src/lib.rs"
-    start=$(date +%s.%N)
-    (cd "$dir" && CARGO_INCREMENTAL=0 cargo build -q)
-    end=$(date +%s.%N)
-    times+=("$(echo "$end - $start" | bc)")
+    read -r wall cpu < <(cd "$dir" && CARGO_INCREMENTAL=0 python3 "$here/timed.py" cargo build -q)
+    walls+=("$wall")
+    cpus+=("$cpu")
   done
-  median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 3p)
-  echo "$crate: median of 5 rebuilds of the crate: ${median}s (runs: ${times[*]})"
+  mwall=$(printf '%s\n' "${walls[@]}" | sort -n | sed -n 3p)
+  mcpu=$(printf '%s\n' "${cpus[@]}" | sort -n | sed -n 3p)
+  echo "$crate: median of 5 rebuilds of the crate: ${mwall}s wall (runs: ${walls[*]}), ${mcpu}s CPU (runs: ${cpus[*]})"
 done
 for crate in ours stack; do
   expanded=$(cd "$out/$crate" && RUSTC_BOOTSTRAP=1 cargo rustc -q --lib -- -Zunpretty=expanded 2>/dev/null)

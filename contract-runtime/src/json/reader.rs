@@ -731,10 +731,17 @@ pub(super) fn duplicate_key_at(offset: usize, pointer: String) -> ParseError {
 /// The keys seen so far in one object, to refuse duplicates: a short list
 /// scanned linearly, turning into a hash set past a few dozen keys so that a
 /// huge object stays linear.
+///
+/// The set keeps the standard library's randomly keyed SipHash: the keys
+/// come from the document, so a predictable hash would let a document force
+/// collisions.
 #[derive(Debug, Default)]
 pub struct KeySet {
+    // Every key while there are few; emptied into `set` past `KEYSET_LINEAR`.
     list: Vec<Box<str>>,
     set: HashSet<Box<str>>,
+    // The last key once `set` is in use (one buffer, reused).
+    last: String,
 }
 
 const KEYSET_LINEAR: usize = 32;
@@ -750,19 +757,23 @@ impl KeySet {
                 self.list.push(key.into());
                 return true;
             }
-            self.set.extend(self.list.iter().cloned());
+            self.set.extend(self.list.drain(..));
         }
         if self.set.contains(key) {
             return false;
         }
         self.set.insert(key.into());
-        // Keep the last key reachable for `last()`.
-        self.list.push(key.into());
+        self.last.clear();
+        self.last.push_str(key);
         true
     }
 
     /// The key inserted last ("" when none).
     pub fn last(&self) -> &str {
-        self.list.last().map_or("", |k| k)
+        if self.set.is_empty() {
+            self.list.last().map_or("", |k| k)
+        } else {
+            &self.last
+        }
     }
 }

@@ -1,0 +1,60 @@
+//! `json::parse` against `serde_json`: whatever we accept, serde_json
+//! accepts with the same value (floats within one ULP: serde_json's default
+//! float parser is not always correctly rounded); whatever we reject for a
+//! reason other than our strictness, serde_json rejects too.
+#![no_main]
+use contract_runtime::json::{Limits, parse};
+use libfuzzer_sys::fuzz_target;
+use serde_json::Value;
+
+// Codes that only the strict policy produces.
+const STRICTNESS: &[&str] = &[
+    "duplicate_key",
+    "lone_surrogate",
+    "number_overflow",
+    "byte_order_mark",
+    "too_deep",
+    "too_large",
+];
+
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            if x.is_f64() != y.is_f64() {
+                return false;
+            }
+            match (x.as_f64(), y.as_f64()) {
+                (Some(p), Some(q)) if x.is_f64() => {
+                    p.to_bits() == q.to_bits()
+                        || (p.is_sign_negative() == q.is_sign_negative()
+                            && p.to_bits().abs_diff(q.to_bits()) == 1)
+                }
+                _ => x == y,
+            }
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|((k, p), (l, q))| k == l && same(p, q))
+        }
+        _ => a == b,
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    // Default limits: depth 64 stays under serde_json's own limit of 128.
+    let theirs = serde_json::from_slice::<Value>(data);
+    match parse(data, &Limits::default()) {
+        Ok(ours) => match theirs {
+            Ok(theirs) => assert!(same(&ours, &theirs), "{ours} != {theirs}"),
+            Err(e) => panic!("we accept, serde_json refuses: {e}"),
+        },
+        Err(rejection) => {
+            let code = rejection.errors[0].code;
+            if !STRICTNESS.contains(&code) {
+                assert!(theirs.is_err(), "we refuse with {code}, serde_json accepts");
+            }
+        }
+    }
+});

@@ -1,0 +1,264 @@
+//! Contracts and oracles shared by the fuzz targets.
+//!
+//! The contracts mirror the seed contracts of `shared/seeds/README.md` as
+//! `contract-examples` declares them (close-ticket, triage, vacation,
+//! settings). They are copied, not imported, so that the fuzz crate depends
+//! on `contract-runtime` alone and keeps building while the examples change.
+use std::collections::BTreeMap;
+
+use contract_runtime::json::{Limits, parse};
+use contract_runtime::pointer::Pointer;
+use contract_runtime::{Contract, Date, Outcome, Rejection, Stage, Violation};
+
+// ---------------------------------------------------------------------------
+// 000: close a ticket, with a business stage against trusted context.
+
+/// A proposal to close one resolved ticket.
+#[derive(Contract, Debug, Clone, PartialEq, Eq)]
+#[contract(max_bytes = 4096, context = TicketContext, check = check_ticket)]
+pub struct CloseTicket {
+    /// Always `close_ticket`.
+    #[contract(equals = "close_ticket")]
+    pub action: String,
+    /// The ticket, a positive integer.
+    #[contract(min = 1)]
+    pub ticket_id: u64,
+    /// Why, in 1 to 200 characters.
+    #[contract(min_len = 1, max_len = 200)]
+    pub reason: String,
+}
+
+/// The trusted tenant and the ticket store (id → (tenant, resolved)).
+#[derive(Debug, Clone)]
+pub struct TicketContext {
+    /// The authenticated tenant.
+    pub tenant: String,
+    /// The tickets.
+    pub tickets: BTreeMap<u64, (&'static str, bool)>,
+}
+
+impl TicketContext {
+    /// The seed's fixtures: 7 (`demo-a`, resolved), 8 (`demo-b`, resolved),
+    /// 9 (`demo-a`, open).
+    pub fn demo(tenant: &str) -> Self {
+        TicketContext {
+            tenant: tenant.to_owned(),
+            tickets: BTreeMap::from([
+                (7, ("demo-a", true)),
+                (8, ("demo-b", true)),
+                (9, ("demo-a", false)),
+            ]),
+        }
+    }
+}
+
+/// The business stage of seed 000.
+pub fn check_ticket(proposal: &CloseTicket, ctx: &TicketContext) -> Result<(), Violation> {
+    let Some(&(tenant, resolved)) = ctx.tickets.get(&proposal.ticket_id) else {
+        return Err(Violation::business(
+            "/ticket_id",
+            "ticket_not_found",
+            "there is no ticket with this id",
+        ));
+    };
+    if tenant != ctx.tenant {
+        return Err(Violation::business(
+            "/ticket_id",
+            "wrong_tenant",
+            "the ticket belongs to another tenant",
+        ));
+    }
+    if !resolved {
+        return Err(Violation::business(
+            "/ticket_id",
+            "ticket_not_resolved",
+            "the ticket is not resolved yet",
+        ));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// 001: settings, with the `disable_email` edit policy.
+
+/// Notification switches.
+#[derive(Contract, Debug, Clone, PartialEq, Eq)]
+pub struct Notifications {
+    /// E-mail notifications on or off.
+    pub email: bool,
+}
+
+/// Account settings.
+#[derive(Contract, Debug, Clone, PartialEq, Eq)]
+#[contract(edit(disable_email = ["/notifications/email"]))]
+pub struct Settings {
+    /// Notification switches.
+    pub notifications: Notifications,
+    /// Retries, at least 0.
+    #[contract(min = 0)]
+    pub retry_limit: u32,
+    /// Channels, in order.
+    pub channels: Vec<String>,
+}
+
+/// The seed's baseline settings.
+pub fn settings_baseline() -> serde_json::Value {
+    serde_json::json!({"notifications":{"email":true},"retry_limit":3,"channels":["email","sms"]})
+}
+
+// ---------------------------------------------------------------------------
+// 002: triage.
+
+/// Triage of a support message.
+#[derive(Contract, Debug, Clone, PartialEq)]
+pub struct Triage {
+    /// The category.
+    pub categoria: Categoria,
+    /// The priority.
+    pub prioridade: Prioridade,
+    /// Confidence in [0, 1].
+    #[contract(min = 0, max = 1)]
+    pub confianca: f64,
+    /// Why, at most 500 characters.
+    #[contract(max_len = 500)]
+    pub motivo: String,
+}
+
+/// The category of a message.
+#[derive(Contract, Debug, Clone, Copy, PartialEq, Eq)]
+#[contract(rename_all = "lowercase")]
+pub enum Categoria {
+    /// Billing.
+    Cobranca,
+    /// A bug.
+    Bug,
+    /// A question.
+    Duvida,
+    /// A complaint.
+    Reclamacao,
+    /// Anything else.
+    Outro,
+}
+
+/// How urgent.
+#[derive(Contract, Debug, Clone, Copy, PartialEq, Eq)]
+#[contract(rename_all = "lowercase")]
+pub enum Prioridade {
+    /// Can wait.
+    Baixa,
+    /// The usual.
+    Normal,
+    /// Soon.
+    Alta,
+    /// Now.
+    Critica,
+}
+
+// ---------------------------------------------------------------------------
+// 004: a vacation request.
+
+/// A vacation request extracted from an employee's message.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(
+    max_bytes = 4096,
+    outcome = status,
+    when(status = Status::Complete, require(start_date, end_date), forbid(clarification_question)),
+    when(status = Status::NeedsClarification, require(clarification_question)),
+    when(status = Status::NotARequest, forbid(start_date, end_date)),
+    order(start_date <= end_date),
+)]
+pub struct VacationRequest {
+    /// What the message is.
+    pub status: Status,
+    /// First day.
+    pub start_date: Option<Date>,
+    /// Last day.
+    pub end_date: Option<Date>,
+    /// The question to ask, 1 to 500 characters.
+    #[contract(min_len = 1, max_len = 500)]
+    pub clarification_question: Option<String>,
+}
+
+/// What the message is.
+#[derive(Contract, Debug, Clone, Copy, PartialEq, Eq)]
+#[contract(rename_all = "snake_case")]
+pub enum Status {
+    /// A complete request.
+    Complete,
+    /// The model needs to ask.
+    #[contract(clarify)]
+    NeedsClarification,
+    /// Not a vacation request.
+    #[contract(decline)]
+    NotARequest,
+}
+
+// ---------------------------------------------------------------------------
+// Oracles.
+
+/// Panics unless `rejection` is well formed: non-empty, capped, each error
+/// with an RFC 6901 pointer, a non-empty stage and snake_case code, a
+/// message; a parse error alone and (but for `too_large`) with a position.
+pub fn assert_well_formed(rejection: &Rejection) {
+    assert!(!rejection.errors.is_empty(), "empty rejection");
+    assert!(rejection.errors.len() <= contract_runtime::error::MAX_ERRORS);
+    for e in &rejection.errors {
+        assert!(
+            Pointer::parse(&e.pointer).is_ok(),
+            "bad pointer {:?}",
+            e.pointer
+        );
+        assert!(!e.stage.as_str().is_empty());
+        assert!(
+            !e.code.is_empty()
+                && e.code
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
+            "bad code {:?}",
+            e.code
+        );
+        assert!(!e.message.is_empty());
+        if e.stage == Stage::Parse {
+            assert_eq!(rejection.errors.len(), 1, "a parse error stops");
+            if e.code != "too_large" {
+                assert!(
+                    e.line.is_some_and(|l| l >= 1) && e.column.is_some_and(|c| c >= 1),
+                    "a parse error without a position: {e:?}"
+                );
+            }
+        }
+    }
+    let value = serde_json::to_value(rejection).expect("a rejection serializes");
+    assert!(value["errors"].is_array());
+}
+
+/// Decodes `data` as `T` every way there is, and checks what the decoder
+/// promises: a well-formed rejection or a value that round-trips through
+/// `to_json`, the same decision from `from_json` and `check`, and `T`'s own
+/// invariants (`invariant`) on everything accepted.
+pub fn decode<T: Contract + PartialEq + std::fmt::Debug>(data: &[u8], invariant: fn(&T)) {
+    let Ok(raw) = std::str::from_utf8(data) else {
+        return;
+    };
+    let decoded = T::from_json(raw);
+    let outcome = T::check(raw);
+    match (&decoded, &outcome) {
+        (Ok(value), outcome) => {
+            assert_eq!(outcome.value(), Some(value), "check and from_json disagree");
+            invariant(value);
+            let again = T::from_json(&value.to_json().to_string());
+            assert_eq!(again.as_ref(), Ok(value), "to_json does not round-trip");
+            // The plain parser accepts whatever the contract accepts.
+            let limits = Limits {
+                max_bytes: usize::MAX,
+                max_depth: T::LIMITS.max_depth,
+            };
+            assert!(parse(data, &limits).is_ok(), "json::parse refuses it");
+        }
+        (Err(rejection), Outcome::Reject(same)) => {
+            assert_well_formed(rejection);
+            assert_eq!(rejection, same, "check and from_json disagree");
+        }
+        (Err(_), other) => panic!("from_json rejects, check gives {:?}", other.kind()),
+    }
+}
