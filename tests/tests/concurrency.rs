@@ -3,89 +3,14 @@
 //! decisions as on one.
 use contract_runtime::json::{self, Limits};
 use contract_runtime::{
-    Contract, Date, Edit, EditPolicy, Error, Outcome, OutcomeKind, Rejection, Stage, Violation,
+    Contract, Edit, EditPolicy, Error, Outcome, OutcomeKind, Rejection, Stage, Violation,
 };
 
-#[derive(Contract, Debug, Clone, PartialEq)]
-#[contract(max_bytes = 4096)]
-struct CloseTicket {
-    #[contract(equals = "close_ticket")]
-    action: String,
-    #[contract(min = 1)]
-    ticket_id: i64,
-    #[contract(min_len = 1, max_len = 200)]
-    reason: String,
-}
-
-#[derive(Contract, Debug, Clone, PartialEq)]
-struct Triage {
-    categoria: Categoria,
-    prioridade: Prioridade,
-    #[contract(min = 0, max = 1)]
-    confianca: f64,
-    #[contract(max_len = 500)]
-    motivo: String,
-}
-
-#[derive(Contract, Debug, Clone, Copy, PartialEq)]
-#[contract(rename_all = "lowercase")]
-enum Categoria {
-    Cobranca,
-    Bug,
-    Duvida,
-    Reclamacao,
-    Outro,
-}
-
-#[derive(Contract, Debug, Clone, Copy, PartialEq)]
-#[contract(rename_all = "lowercase")]
-enum Prioridade {
-    Baixa,
-    Normal,
-    Alta,
-    Critica,
-}
-
-#[derive(Contract, Debug, Clone, PartialEq)]
-#[contract(
-    max_bytes = 4096,
-    outcome = status,
-    when(status = Status::Complete, require(start_date, end_date), forbid(clarification_question)),
-    when(status = Status::NeedsClarification, require(clarification_question)),
-    when(status = Status::NotARequest, forbid(start_date, end_date)),
-    order(start_date <= end_date),
-)]
-struct Vacation {
-    status: Status,
-    start_date: Option<Date>,
-    end_date: Option<Date>,
-    #[contract(min_len = 1, max_len = 500)]
-    clarification_question: Option<String>,
-}
-
-#[derive(Contract, Debug, Clone, Copy, PartialEq)]
-#[contract(rename_all = "snake_case")]
-enum Status {
-    Complete,
-    #[contract(clarify)]
-    NeedsClarification,
-    #[contract(decline)]
-    NotARequest,
-}
-
-#[derive(Contract, Debug, Clone, PartialEq)]
-#[contract(edit(disable_email = ["/notifications/email"]))]
-struct Settings {
-    notifications: Notifications,
-    #[contract(min = 0)]
-    retry_limit: i64,
-    channels: Vec<String>,
-}
-
-#[derive(Contract, Debug, Clone, PartialEq)]
-struct Notifications {
-    email: bool,
-}
+// The seed contracts as shipped.
+use contract_examples::close_ticket::CloseTicket;
+use contract_examples::settings::Settings;
+use contract_examples::triage::Triage;
+use contract_examples::vacation::VacationRequest as Vacation;
 
 const fn assert_send_sync<T: Send + Sync>() {}
 
