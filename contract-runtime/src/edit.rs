@@ -5,9 +5,11 @@ use std::marker::PhantomData;
 use serde_json::Value;
 
 use crate::contract::{Contract, decode_document};
+use crate::decode::Cx;
 use crate::error::{Error, Rejection, Stage};
 use crate::fingerprint::Fingerprint;
 use crate::json;
+use crate::outcome::Violation;
 
 /// A named allowlist of pointers, declared with
 /// `#[contract(edit(NAME = ["/pointer", ..]))]`.
@@ -70,6 +72,9 @@ pub struct Edit<T> {
     pub value: T,
     /// The changed pointers, sorted.
     pub changed: Vec<String>,
+    /// Review reasons (quarantined fields, `Violation::review` from a
+    /// `check`): the edit passed, but a person should look.
+    pub reasons: Vec<Violation>,
     /// Fingerprint of the baseline the edit was approved against.
     pub baseline: Fingerprint,
     /// Fingerprint of the accepted candidate document.
@@ -161,22 +166,51 @@ impl<T: Contract> EditPolicy<T> {
     /// must be allowed, and the candidate must pass the contract. All
     /// blocked pointers (stage `edit`) and all contract errors are reported.
     pub fn check(&self, baseline: &Value, candidate: &str) -> Result<Edit<T>, Rejection> {
+        self.run(baseline, candidate, None)
+    }
+
+    /// [`EditPolicy::check`] plus the business stage (`evidence`, `check`)
+    /// against trusted `ctx`: the candidate must pass the contract in full.
+    /// Review reasons do not reject; they are kept in [`Edit::reasons`].
+    pub fn check_with(
+        &self,
+        baseline: &Value,
+        candidate: &str,
+        ctx: &T::Context,
+    ) -> Result<Edit<T>, Rejection> {
+        self.run(baseline, candidate, Some(ctx))
+    }
+
+    fn run(
+        &self,
+        baseline: &Value,
+        candidate: &str,
+        ctx: Option<&T::Context>,
+    ) -> Result<Edit<T>, Rejection> {
         let parsed = json::parse(candidate.as_bytes(), &T::LIMITS)?;
         let changed: Vec<String> = crate::diff::changed_paths(baseline, &parsed)
             .into_iter()
             .collect();
-        let mut errors: Vec<Error> = Vec::new();
-        let mut omitted = 0;
-        let decoded = match decode_document::<T>(candidate) {
-            Ok((value, _reviews)) => Some(value),
+        let mut cx = Cx::new();
+        let mut decoded = match decode_document::<T>(candidate) {
+            Ok((value, reviews)) => {
+                for reason in reviews {
+                    cx.review(reason);
+                }
+                Some(value)
+            }
             Err(rejection) => {
-                errors.extend(rejection.errors);
-                omitted = rejection.omitted;
+                for e in rejection.errors {
+                    cx.push(e);
+                }
                 None
             }
         };
+        if let (Some(value), Some(ctx)) = (decoded.as_mut(), ctx) {
+            value.__business(ctx, &mut cx);
+        }
         for pointer in changed.iter().filter(|p| !self.allows(p)) {
-            errors.push(
+            cx.push(
                 Error::new(
                     Stage::Edit,
                     pointer.clone(),
@@ -186,10 +220,12 @@ impl<T: Contract> EditPolicy<T> {
                 .with_expected(format!("changes only at: {}", self.paths.join(", "))),
             );
         }
+        let (errors, omitted, reasons) = cx.finish();
         match decoded {
-            Some(value) if errors.is_empty() => Ok(Edit {
+            Some(value) if errors.is_empty() && omitted == 0 => Ok(Edit {
                 value,
                 changed,
+                reasons,
                 baseline: Fingerprint::of(baseline),
                 candidate: Fingerprint::of(&parsed),
             }),
