@@ -344,17 +344,21 @@ fn needs_escape(segment: &str) -> bool {
 
 // `~` and `/` are ASCII, so slicing around them stays on char boundaries.
 fn write_escaped(buf: &mut String, segment: &str) {
-    let mut rest = segment;
-    while let Some(at) = rest.find(['~', '/']) {
-        buf.push_str(&rest[..at]);
-        buf.push_str(if rest.as_bytes()[at] == b'~' {
-            "~0"
-        } else {
-            "~1"
-        });
-        rest = &rest[at + 1..];
+    // A byte search: `~` and `/` are ASCII, so they never occur inside a
+    // multi-byte character, and most segments have neither.
+    let bytes = segment.as_bytes();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let escape = match b {
+            b'~' => "~0",
+            b'/' => "~1",
+            _ => continue,
+        };
+        buf.push_str(segment.get(start..i).unwrap_or_default());
+        buf.push_str(escape);
+        start = i + 1;
     }
-    buf.push_str(rest);
+    buf.push_str(segment.get(start..).unwrap_or_default());
 }
 
 // Unescapes one segment; `base` is the segment's offset in the whole pointer,

@@ -279,17 +279,30 @@ fn field_checks(f: &Field<'_>) -> TokenStream {
         let exp = format!("a number <= {}", lit_text(&max.value));
         checks.push(quote!(if *__contract_y > #v { #p::field_error(__contract_cx, &__contract_p, "above_maximum", #msg, #exp); }));
     }
-    if let Some(min) = &a.min_len {
-        let v = Literal::u64_unsuffixed(min.value);
-        let msg = format!("shorter than the minimum of {} {unit}", min.value);
-        let exp = format!("at least {} {unit}", min.value);
-        checks.push(quote!(if #p::Length::contract_len(__contract_y) < #v { #p::field_error(__contract_cx, &__contract_p, "too_short", #msg, #exp); }));
-    }
-    if let Some(max) = &a.max_len {
-        let v = Literal::u64_unsuffixed(max.value);
-        let msg = format!("longer than the maximum of {} {unit}", max.value);
-        let exp = format!("at most {} {unit}", max.value);
-        checks.push(quote!(if #p::Length::contract_len(__contract_y) > #v { #p::field_error(__contract_cx, &__contract_p, "too_long", #msg, #exp); }));
+    if a.min_len.is_some() || a.max_len.is_some() {
+        // One length check for both bounds: a string's characters are
+        // counted at most once, and not at all when its byte length decides.
+        let min = a.min_len.as_ref().map_or(0, |m| m.value);
+        let max = a.max_len.as_ref().map(|m| m.value);
+        let min_lit = Literal::u64_unsuffixed(min);
+        let max_tokens = match max {
+            Some(m) => {
+                let m = Literal::u64_unsuffixed(m);
+                quote!(#m)
+            }
+            None => quote!(usize::MAX),
+        };
+        let short_msg = format!("shorter than the minimum of {min} {unit}");
+        let short_exp = format!("at least {min} {unit}");
+        let long_msg = format!("longer than the maximum of {} {unit}", max.unwrap_or(0));
+        let long_exp = format!("at most {} {unit}", max.unwrap_or(0));
+        checks.push(quote! {
+            match #p::Length::check_len(__contract_y, #min_lit, #max_tokens) {
+                #p::LenCheck::Short => #p::field_error(__contract_cx, &__contract_p, "too_short", #short_msg, #short_exp),
+                #p::LenCheck::Long => #p::field_error(__contract_cx, &__contract_p, "too_long", #long_msg, #long_exp),
+                #p::LenCheck::Within => {}
+            }
+        });
     }
     if let Some(eq) = &a.equals {
         let v = typed_lit(kind, &eq.value);

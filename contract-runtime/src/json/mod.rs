@@ -172,11 +172,27 @@ impl<'a> Path<'a> {
             }
             Path::Index(parent, index) => {
                 parent.write_pointer(out);
-                use std::fmt::Write as _;
-                // Writing into a String cannot fail.
-                let _ = write!(out, "/{index}");
+                out.push('/');
+                push_decimal(out, *index);
             }
         }
+    }
+}
+
+// Appends `n` in decimal without going through `core::fmt`.
+fn push_decimal(out: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
     }
 }
 

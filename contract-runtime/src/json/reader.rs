@@ -124,6 +124,19 @@ static STRING_STOP: [bool; 256] = {
     table
 };
 
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+// Whether no byte of `word` is `"`, `\` or a control character (SWAR: a
+// byte below `n` sets its high bit in `(w - n) & !w`, exactly, for n <= 128).
+#[inline]
+fn plain_word(word: u64) -> bool {
+    let below = |w: u64, n: u64| w.wrapping_sub(ONES * n) & !w & HIGH != 0;
+    !(below(word ^ (ONES * u64::from(b'"')), 1)
+        || below(word ^ (ONES * u64::from(b'\\')), 1)
+        || below(word, 0x20))
+}
+
 impl<'de> Reader<'de> {
     /// A scanner over `src` that refuses nesting deeper than `max_depth`.
     pub fn new(src: &'de str, max_depth: usize) -> Self {
@@ -383,6 +396,17 @@ impl<'de> Reader<'de> {
         self.pos += 1;
         let start = self.pos;
         let mut i = start;
+        // Eight bytes at a time while none of them ends the plain run; the
+        // byte loop below then finds the exact stop.
+        while let Some(chunk) = bytes.get(i..i + 8) {
+            let Ok(word) = <[u8; 8]>::try_from(chunk) else {
+                break;
+            };
+            if !plain_word(u64::from_le_bytes(word)) {
+                break;
+            }
+            i += 8;
+        }
         while let Some(&b) = bytes.get(i) {
             if STRING_STOP[b as usize] {
                 if b == b'"' {
@@ -774,6 +798,31 @@ impl KeySet {
             self.list.last().map_or("", |k| k)
         } else {
             &self.last
+        }
+    }
+}
+
+#[cfg(test)]
+mod swar_tests {
+    use proptest::prelude::*;
+
+    use super::{STRING_STOP, plain_word};
+
+    fn naive(bytes: [u8; 8]) -> bool {
+        bytes.iter().all(|&b| !STRING_STOP[b as usize])
+    }
+
+    proptest! {
+        #[test]
+        fn plain_word_agrees_with_the_byte_table(bytes in any::<[u8; 8]>()) {
+            prop_assert_eq!(plain_word(u64::from_le_bytes(bytes)), naive(bytes));
+        }
+
+        #[test]
+        fn plain_word_agrees_near_the_stop_bytes(
+            bytes in prop::array::uniform8(prop::sample::select(vec![0u8, 0x1f, 0x20, 0x21, b'"', 0x23, 0x5b, b'\\', 0x5d, 0x7f, 0x80, 0xff])),
+        ) {
+            prop_assert_eq!(plain_word(u64::from_le_bytes(bytes)), naive(bytes));
         }
     }
 }

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Instructions per document (callgrind's Ir) for every contract, case and
+# side of the decode benchmark: a count that other processes on the machine
+# do not change, beside criterion's times. Uses the `decode_profile` driver
+# (tests/benches/decode_profile.rs); needs valgrind.
+# Usage: benches/callgrind.sh [CONTRACT ...]   (default: all six)
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(cd "$here/.." && pwd)"
+target="${CARGO_TARGET_DIR:-$repo/target}"
+(cd "$repo" && cargo bench -q -p contract-tests --bench decode_profile --no-run 2>/dev/null)
+driver=$(ls -t "$target"/release/deps/decode_profile-* | grep -v '\.d$' | head -1)
+contracts=("$@")
+if [ ${#contracts[@]} -eq 0 ]; then
+  contracts=(close_ticket settings triage ticket_extraction vacation invoice)
+fi
+ir() {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$driver" "$@" 2>&1 \
+    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+docs() {
+  python3 -c "import json,sys; d=json.load(open('$here/documents.json'))['contracts']['$1']; print(len(d['valid']) if '$2'=='valid' else 1)"
+}
+echo "| contract | case | ours Ir/doc | A Ir/doc | B Ir/doc | A/ours | B/ours |"
+echo "|---|---|---:|---:|---:|---:|---:|"
+for c in "${contracts[@]}"; do
+  n=2000
+  [ "$c" = invoice ] && n=100
+  for case in valid one_error many_errors; do
+    per=$(( n * $(docs "$c" "$case") ))
+    row=()
+    for side in ours a b; do
+      base=$(ir "$c" "$case" "$side" 0)
+      total=$(ir "$c" "$case" "$side" "$n")
+      row+=($(( (total - base) / per )))
+    done
+    ratio() { python3 -c "print(f'{$1/$2:.2f}×')"; }
+    echo "| $c | ${case/_/ } | ${row[0]} | ${row[1]} | ${row[2]} | $(ratio "${row[1]}" "${row[0]}") | $(ratio "${row[2]}" "${row[0]}") |"
+  done
+done
