@@ -381,3 +381,28 @@ fn json_parse_applies_the_same_policy_to_values() {
     let r = parse(b"[1] x", &limits).unwrap_err();
     assert_eq!(codes(&r), [(Stage::Parse, "", "trailing_data")]);
 }
+
+#[test]
+fn keys_in_any_order_spacing_or_escaping_decode_alike() {
+    let expected = CloseTicket::from_json(TICKET).unwrap();
+    for raw in [
+        r#"{"reason":"customer confirmed","ticket_id":7,"action":"close_ticket"}"#,
+        r#"{ "action" : "close_ticket" , "ticket_id" : 7 , "reason" : "customer confirmed" }"#,
+        "{\"action\"\n:\t\"close_ticket\",\"ticket_id\":7,\"reason\":\"customer confirmed\"}",
+        r#"{"act\u0069on":"close_ticket","ticket_id":7,"reason":"customer confirmed"}"#,
+        r#"{"action":"close_ticket","ticket_id":7,"reason":"customer confirmed"}"#,
+    ] {
+        assert_eq!(CloseTicket::from_json(raw).unwrap(), expected, "{raw}");
+    }
+}
+
+#[test]
+fn a_key_that_only_starts_like_a_field_is_unknown() {
+    let r = CloseTicket::from_json(
+        r#"{"actionx":"close_ticket","action":"close_ticket","ticket_id":7,"reason":"x"}"#,
+    )
+    .unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Schema, "/actionx", "unknown_key")]);
+    let r = CloseTicket::from_json(r#"{"action" 1,"ticket_id":7,"reason":"x"}"#).unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "", "syntax")]);
+}

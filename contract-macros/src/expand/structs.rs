@@ -156,6 +156,21 @@ fn decode_body(fields: &[Field<'_>]) -> TokenStream {
         }
     });
     let idents: Vec<_> = fields.iter().map(|f| f.ident).collect();
+    let count = fields.len();
+    // Each key as it appears raw in a document (with its quotes), or empty
+    // (never predicted) when the name would need escaping in JSON.
+    let quoted = fields.iter().map(|f| {
+        let plain = f
+            .json_name
+            .bytes()
+            .all(|b| b >= 0x20 && b != b'"' && b != b'\\');
+        let raw = if plain {
+            format!("\"{}\"", f.json_name).into_bytes()
+        } else {
+            Vec::new()
+        };
+        Literal::byte_string(&raw)
+    });
     quote! {
         match __contract_r.peek()? {
             #p::Peek::Object => {}
@@ -167,17 +182,25 @@ fn decode_body(fields: &[Field<'_>]) -> TokenStream {
         #( let mut #seen = false; )*
         let mut __contract_ok = true;
         let mut __contract_unknown = #p::KeySet::default();
+        // Models write keys in schema order: try the next field's key as
+        // raw bytes first, and fall back to reading and matching the key.
+        const __CONTRACT_KEYS: [&[u8]; #count] = [#(#quoted),*];
+        let mut __contract_next: usize = 0;
         let mut __contract_more = __contract_r.begin_object()?;
         while __contract_more {
             let __contract_at = __contract_r.offset();
             let mut __contract_key: #p::Option<#p::String> = #p::None;
-            let __contract_index: usize = match __contract_r.read_key()? {
-                #( #names => #indices, )*
-                __contract_other => {
-                    __contract_key = #p::Some(#p::String::from(__contract_other));
-                    usize::MAX
-                }
+            let __contract_index: usize = match __CONTRACT_KEYS.get(__contract_next) {
+                #p::Some(__contract_lit) if __contract_r.eat_key(__contract_lit) => __contract_next,
+                _ => match __contract_r.read_key()? {
+                    #( #names => #indices, )*
+                    __contract_other => {
+                        __contract_key = #p::Some(#p::String::from(__contract_other));
+                        usize::MAX
+                    }
+                },
             };
+            __contract_next = __contract_index.wrapping_add(1);
             match __contract_index {
                 #( #arms )*
                 _ => {
