@@ -34,7 +34,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use crate::pointer::push_escaped;
+use crate::json::Path;
 
 /// The RFC 6901 pointers (escaped string form) at which `after` differs from
 /// `before`, sorted; empty when the documents are equal.
@@ -80,33 +80,45 @@ pub fn changed_paths(before: &Value, after: &Value) -> BTreeSet<String> {
 /// assert_eq!(count, 1);
 /// ```
 pub fn for_each_change(before: &Value, after: &Value, mut f: impl FnMut(&str)) {
-    let mut pointer = String::new();
-    walk(before, after, &mut pointer, &mut f);
+    let mut buf = String::new();
+    walk(before, after, &Path::Root, &mut buf, &mut f);
 }
 
-// `pointer` holds the escaped pointer of `before`/`after` on entry and is
-// restored to it on return.
-fn walk<F: FnMut(&str)>(before: &Value, after: &Value, pointer: &mut String, f: &mut F) {
+// `path` is where `before`/`after` sit, kept on the stack: a pointer string
+// is built (into `buf`) only for a change, so unchanged members cost no
+// escaping.
+fn walk<F: FnMut(&str)>(
+    before: &Value,
+    after: &Value,
+    path: &Path<'_>,
+    buf: &mut String,
+    f: &mut F,
+) {
     let (Value::Object(before_map), Value::Object(after_map)) = (before, after) else {
         // Scalars, arrays (atomic) and type changes: one change here, if any.
         // `Value`'s `==` stops at the first difference and tells 1 from 1.0.
         if before != after {
-            f(pointer);
+            report(path, buf, f);
         }
         return;
     };
-    let len = pointer.len();
+    // A document returned whole usually keeps the baseline's key order: try
+    // the member at the same position first (a string compare), and look the
+    // key up only when the orders differ.
+    let mut in_order = after_map.iter();
     let mut shared = 0;
     for (key, before_value) in before_map {
-        push_escaped(pointer, key);
-        match after_map.get(key) {
+        let after_value = match in_order.next() {
+            Some((k, v)) if k == key => Some(v),
+            _ => after_map.get(key),
+        };
+        match after_value {
             Some(after_value) => {
                 shared += 1;
-                walk(before_value, after_value, pointer, f);
+                walk(before_value, after_value, &path.key(key), buf, f);
             }
-            None => f(pointer),
+            None => report(&path.key(key), buf, f),
         }
-        pointer.truncate(len);
     }
     // Every member of `after` was already matched: nothing was added.
     if shared == after_map.len() {
@@ -114,11 +126,15 @@ fn walk<F: FnMut(&str)>(before: &Value, after: &Value, pointer: &mut String, f: 
     }
     for key in after_map.keys() {
         if !before_map.contains_key(key) {
-            push_escaped(pointer, key);
-            f(pointer);
-            pointer.truncate(len);
+            report(&path.key(key), buf, f);
         }
     }
+}
+
+fn report<F: FnMut(&str)>(path: &Path<'_>, buf: &mut String, f: &mut F) {
+    buf.clear();
+    path.write_pointer(buf);
+    f(buf);
 }
 
 #[cfg(test)]

@@ -163,7 +163,7 @@ impl<'a> Path<'a> {
         out
     }
 
-    fn write_pointer(&self, out: &mut String) {
+    pub(crate) fn write_pointer(&self, out: &mut String) {
         match self {
             Path::Root => {}
             Path::Key(parent, key) => {
