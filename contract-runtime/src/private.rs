@@ -77,6 +77,25 @@ impl<T> Length for Vec<T> {
     }
 }
 
+/// Narrows a bounds-checked f64 to the field's `f32`; a value beyond
+/// `f32`'s range is an `out_of_range` error.
+#[inline]
+pub fn narrow_f32(value: f64, path: &Path<'_>, cx: &mut Cx) -> Option<f32> {
+    let narrow = value as f32;
+    if narrow.is_finite() {
+        Some(narrow)
+    } else {
+        cx.error(
+            Stage::Schema,
+            path,
+            "out_of_range",
+            "the number does not fit a 32-bit float",
+            "a 32-bit float",
+        );
+        None
+    }
+}
+
 /// Records a schema-stage error.
 #[cold]
 #[inline(never)]

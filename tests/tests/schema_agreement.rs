@@ -53,10 +53,6 @@ const EXCEPTIONS: &[(&str, &str)] = &[
         "quarantine",
         "x-contract-rules `quarantine`: Rust accepts (the value becomes null, outcome review); the schema rejects the value",
     ),
-    (
-        "f32_bound_rounding",
-        "DECODER BUG (reported): an f32 field with `min`/`max` compares the value after rounding it to f32, so 1.00000001 passes `max = 1`; the schema compares the number as written. Remove this entry once the decoder compares before narrowing",
-    ),
 ];
 
 // ------------------------------------------------------------------ documents
@@ -685,17 +681,11 @@ fn schema_only(
     let mut names = Vec::new();
     for e in validator.iter_errors(value) {
         let at = e.instance_path().to_string();
-        let node = schema_at(schema, &at);
         let name = if quarantined
             .iter()
             .any(|q| at == *q || at.starts_with(&format!("{q}/")))
         {
             "quarantine"
-        } else if let (Some(node), Some(v)) = (node, value.pointer(&at).and_then(Value::as_f64))
-            && types(node).contains(&"number")
-            && rounds_into_bounds(node, v)
-        {
-            "f32_bound_rounding"
         } else {
             return Err(format!("unexplained schema error at {at}: {e}"));
         };
@@ -707,20 +697,6 @@ fn schema_only(
         [one] => Ok(one),
         _ => Err(format!("schema errors of several kinds: {names:?}")),
     }
-}
-
-/// A number outside the node's bounds that, rounded to f32, is inside them.
-fn rounds_into_bounds(node: &Value, v: f64) -> bool {
-    let min = node
-        .get("minimum")
-        .and_then(Value::as_f64)
-        .unwrap_or(f64::NEG_INFINITY);
-    let max = node
-        .get("maximum")
-        .and_then(Value::as_f64)
-        .unwrap_or(f64::INFINITY);
-    let narrowed = f64::from(v as f32);
-    !(min..=max).contains(&v) && (min..=max).contains(&narrowed)
 }
 
 #[derive(Default, Debug)]
@@ -1002,11 +978,10 @@ fn a_schema_that_forgets_a_rule_is_caught() {
     assert!(message.contains("unexplained Rust error rule"), "{message}");
 }
 
-/// The decoder bug behind the `f32_bound_rounding` exception, shown
-/// directly: when this test fails, the decoder is fixed — delete the test
-/// and the exception.
+/// An `f32` field's bounds are checked on the number as written, before it
+/// is rounded to `f32`: the decoder and the schema agree on the edges.
 #[test]
-fn known_decoder_bug_f32_bounds_are_compared_after_rounding() {
+fn f32_bounds_are_checked_before_rounding() {
     use contract_runtime::Contract;
     use schema_support::Everything;
     let schema = Everything::json_schema();
@@ -1025,14 +1000,12 @@ fn known_decoder_bug_f32_bounds_are_compared_after_rounding() {
             "schema, narrow = {narrow}"
         );
     }
-    // `max = 1` on an f32: 1.00000001 rounds to 1.0f32 and passes; `min = 0`:
-    // -1e-50 rounds to -0.0f32 and passes. The schema rejects both.
+    // `max = 1` on an f32: 1.00000001 would round to 1.0f32, and `min = 0`:
+    // -1e-50 to -0.0f32. Both are refused, as the schema refuses them.
     for narrow in ["1.00000001", "-1e-50"] {
         let raw = base.replace("NARROW", narrow);
-        assert!(
-            Everything::from_json(&raw).is_ok(),
-            "narrow = {narrow}: the decoder is fixed?"
-        );
+        let rejection = Everything::from_json(&raw).unwrap_err();
+        assert_eq!(rejection.pointers(), ["/narrow"], "narrow = {narrow}");
         assert!(!validator.is_valid(&serde_json::from_str(&raw).unwrap()));
     }
 }

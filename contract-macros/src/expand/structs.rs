@@ -119,6 +119,28 @@ fn decode_body(fields: &[Field<'_>]) -> TokenStream {
         } else {
             quote!(__contract_ok = false;)
         };
+        // An `f32` with bounds is read and checked as the f64 the document
+        // wrote, then narrowed: `1.00000001` must fail `max = 1` although it
+        // rounds to `1.0f32`.
+        let bounded_f32 = (f.attrs.min.is_some() || f.attrs.max.is_some()) && is_f32(f.ty);
+        let (decode_ty, store) = if !bounded_f32 {
+            (quote!(#ty), quote!(#v = #p::Some(__contract_x);))
+        } else if f.kind.is_option() {
+            (
+                quote!(#p::Option<f64>),
+                quote! {
+                    #v = match __contract_x {
+                        #p::Some(__contract_y) => #p::narrow_f32(__contract_y, &__contract_p, __contract_cx).map(#p::Some),
+                        #p::None => #p::Some(#p::None),
+                    };
+                },
+            )
+        } else {
+            (
+                quote!(f64),
+                quote!(#v = #p::narrow_f32(__contract_x, &__contract_p, __contract_cx);),
+            )
+        };
         quote! {
             #i => {
                 if #s {
@@ -128,10 +150,10 @@ fn decode_body(fields: &[Field<'_>]) -> TokenStream {
                 let __contract_p = __contract_path.key(#json);
                 let __contract_mark = __contract_cx.error_count();
                 if let #p::Some(__contract_x) =
-                    <#ty as #p::Field>::decode(__contract_r, &__contract_p, __contract_cx)?
+                    <#decode_ty as #p::Field>::decode(__contract_r, &__contract_p, __contract_cx)?
                 {
                     #checks
-                    #v = #p::Some(__contract_x);
+                    #store
                 }
                 if __contract_cx.error_count() != __contract_mark {
                     #on_fail
@@ -229,6 +251,12 @@ fn decode_body(fields: &[Field<'_>]) -> TokenStream {
             }, )*
         }))
     }
+}
+
+/// Whether the type is `f32` or `Option<f32>`.
+fn is_f32(ty: &syn::Type) -> bool {
+    let ty = crate::ty::option_inner(ty).unwrap_or(ty);
+    matches!(ty, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("f32"))
 }
 
 /// A literal typed for the field (`1` for integers, `1.0` for floats).
