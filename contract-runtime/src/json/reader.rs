@@ -124,6 +124,25 @@ static STRING_STOP: [bool; 256] = {
     table
 };
 
+// Powers of ten that an f64 holds exactly.
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+// `significand × 10^exponent` when one correctly rounded operation gives it
+// exactly (Clinger's fast path): the significand fits 53 bits and the power
+// of ten is exact. Otherwise `None`, and the caller parses the text.
+#[inline]
+fn exact_float(significand: u64, exponent: i64) -> Option<f64> {
+    if significand > (1 << 53) {
+        return None;
+    }
+    let m = significand as f64;
+    let power = POW10.get(usize::try_from(exponent.unsigned_abs()).ok()?)?;
+    Some(if exponent < 0 { m / power } else { m * power })
+}
+
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGH: u64 = 0x8080_8080_8080_8080;
 
@@ -609,11 +628,24 @@ impl<'de> Reader<'de> {
             }
         }
         let mut integer_syntax = true;
+        // For the exact fast path below: fraction digits go on into the
+        // significand while it fits, and `exponent` is the power of ten.
+        let mut exponent: i64 = 0;
         if bytes.get(i) == Some(&b'.') {
             integer_syntax = false;
             i += 1;
             let digits = i;
-            while matches!(bytes.get(i), Some(b'0'..=b'9')) {
+            while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
+                match significand
+                    .checked_mul(10)
+                    .and_then(|s| s.checked_add(u64::from(d - b'0')))
+                {
+                    Some(s) if !overflowed => {
+                        significand = s;
+                        exponent -= 1;
+                    }
+                    _ => overflowed = true,
+                }
                 i += 1;
             }
             if i == digits {
@@ -624,19 +656,40 @@ impl<'de> Reader<'de> {
         if matches!(bytes.get(i), Some(b'e' | b'E')) {
             integer_syntax = false;
             i += 1;
-            if matches!(bytes.get(i), Some(b'+' | b'-')) {
-                i += 1;
-            }
+            let minus = match bytes.get(i) {
+                Some(b'-') => {
+                    i += 1;
+                    true
+                }
+                Some(b'+') => {
+                    i += 1;
+                    false
+                }
+                _ => false,
+            };
             let digits = i;
-            while matches!(bytes.get(i), Some(b'0'..=b'9')) {
+            let mut written: i64 = 0;
+            while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
+                // Saturates far beyond any exponent the fast path takes.
+                written = (written * 10 + i64::from(d - b'0')).min(1_000_000);
                 i += 1;
             }
             if i == digits {
                 self.pos = i;
                 return Err(self.error_here("invalid_number", "an exponent needs a digit"));
             }
+            exponent += if minus { -written } else { written };
         }
         self.pos = i;
+        if !integer_syntax
+            && !overflowed
+            && let Some(v) = exact_float(significand, exponent)
+        {
+            return Ok(Number {
+                value: NumberValue::F64(if negative { -v } else { v }),
+                integer_syntax,
+            });
+        }
         if integer_syntax && !overflowed {
             if !negative {
                 return Ok(Number {
@@ -845,6 +898,69 @@ mod swar_tests {
             bytes in prop::array::uniform8(prop::sample::select(vec![0u8, 0x1f, 0x20, 0x21, b'"', 0x23, 0x5b, b'\\', 0x5d, 0x7f, 0x80, 0xff])),
         ) {
             prop_assert_eq!(plain_word(u64::from_le_bytes(bytes)), naive(bytes));
+        }
+    }
+}
+
+#[cfg(test)]
+mod float_tests {
+    use proptest::prelude::*;
+
+    use super::{NumberValue, Reader};
+
+    fn read(text: &str) -> f64 {
+        let mut r = Reader::new(text, 8);
+        match r.read_number().map(|n| n.value) {
+            Ok(NumberValue::F64(v)) => v,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn fractions_read_exactly_as_the_standard_parser(
+            int in "-?(0|[1-9][0-9]{0,19})",
+            frac in "[0-9]{1,20}",
+            exp in proptest::option::of(-330i32..330),
+        ) {
+            let text = match exp {
+                Some(e) => format!("{int}.{frac}e{e}"),
+                None => format!("{int}.{frac}"),
+            };
+            let want: f64 = text.parse().unwrap();
+            prop_assume!(want.is_finite());
+            prop_assert_eq!(read(&text).to_bits(), want.to_bits(), "{}", text);
+        }
+
+        #[test]
+        fn exponents_read_exactly_as_the_standard_parser(m in 0u64..(1 << 54), e in -40i32..40) {
+            let text = format!("{m}e{e}");
+            let want: f64 = text.parse().unwrap();
+            prop_assert_eq!(read(&text).to_bits(), want.to_bits(), "{}", text);
+        }
+    }
+
+    #[test]
+    fn edge_spellings_read_exactly() {
+        for text in [
+            "0.0",
+            "-0.0",
+            "0.1",
+            "0.3",
+            "1.5e-400",
+            "9007199254740993.0",
+            "9007199254740992e1",
+            "1e22",
+            "1e23",
+            "123456789012345678901234567890.5",
+            "0.000000000000000000000001",
+            "1E+2",
+            "1e-0",
+            "4.9e-324",
+            "1.7976931348623157e308",
+        ] {
+            let want: f64 = text.parse().unwrap();
+            assert_eq!(read(text).to_bits(), want.to_bits(), "{text}");
         }
     }
 }
