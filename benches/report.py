@@ -4,7 +4,7 @@ Reads criterion's estimates for the `decode` benchmark (ours, A, B) and the
 JSON lines printed by `benches/pydantic/run.sh` (C), and prints a Markdown
 table: contract x case, the median ns per document of each side, and each
 baseline's time divided by ours (> 1 means ours is faster). Then the goal
-checks of issue 7 over those ratios.
+checks over those ratios.
 
 Usage: python3 benches/report.py CRITERION_DIR PYDANTIC_JSONL
   CRITERION_DIR  $CARGO_TARGET_DIR/criterion (or target/criterion)

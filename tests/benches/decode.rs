@@ -1,5 +1,5 @@
 //! Decoding speed of the contracts against the stacks a user would otherwise
-//! assemble, measured side by side in one run (issue 7; results and the
+//! assemble, measured side by side in one run (results and the
 //! commands in `BENCHMARKS.md`):
 //!
 //! - **ours**: `T::from_json` (parse + schema + rules, every error collected

@@ -1,4 +1,4 @@
-//! Seed 001 with issue 9: an approved edit is bound to the document it was
+//! Seed 001: an approved edit is bound to the document it was
 //! checked against. `Settings::DISABLE_EMAIL.check` approves an edit
 //! against the stored baseline; if the stored document changes before the
 //! write, `apply_if_current` refuses and nothing is written.

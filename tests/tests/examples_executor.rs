@@ -2,7 +2,7 @@
 //! stage passes. Of the article's thirteen kinds of input (the first thirteen
 //! lines of `examples/data/close-ticket.jsonl`), only the valid proposal for
 //! ticket 7 reaches the tool; every rejected one makes zero calls. And the
-//! executor is idempotent (issue 9): the same accepted proposal twice — also
+//! executor is idempotent: the same accepted proposal twice — also
 //! with another key order or whitespace — makes one call.
 use contract_examples::close_ticket::{
     CloseTicket, DuplicateCall, ExecutedCall, MockExecutor, TicketContext,

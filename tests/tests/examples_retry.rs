@@ -1,4 +1,4 @@
-//! Issue 9's retry example (`contract_examples::retry_demo`, run with
+//! The retry example (`contract_examples::retry_demo`, run with
 //! `cargo run -q -p contract-examples --example retry`): a scripted model
 //! gives an invalid output, an inconsistent one, then a valid one; the loop
 //! takes three attempts, keeps every attempt's codes, and the feedback sent
