@@ -388,34 +388,35 @@ impl Field for f32 {
         path: &Path<'_>,
         cx: &mut Cx,
     ) -> Result<Option<Self>, ParseError> {
-        match r.peek()? {
-            Peek::Number => {
-                let v = r.read_number()?.as_f64();
-                let narrow = v as f32;
-                Ok(if narrow.is_finite() {
-                    Some(narrow)
-                } else {
-                    out_of_range(
-                        path,
-                        cx,
-                        "the number does not fit a 32-bit float",
-                        "a 32-bit float",
-                    )
-                })
-            }
-            other => {
-                static MESSAGES: TypeMessages = crate::__type_messages!("a number");
-                invalid_type_of(r, path, cx, &MESSAGES, other)
-            }
-        }
+        Ok(match f64::decode(r, path, cx)? {
+            Some(v) => narrow_f32(v, path, cx),
+            None => None,
+        })
     }
 
     fn encode(&self) -> Value {
         Value::from(*self)
     }
 
-    fn schema(_gen: &mut SchemaGen) -> Value {
-        serde_json::json!({ "type": "number" })
+    fn schema(defs: &mut SchemaGen) -> Value {
+        f64::schema(defs)
+    }
+}
+
+/// Narrows an f64 read from the document to `f32`; a value beyond `f32`'s
+/// range is an `out_of_range` error.
+#[inline]
+pub fn narrow_f32(value: f64, path: &Path<'_>, cx: &mut Cx) -> Option<f32> {
+    let narrow = value as f32;
+    if narrow.is_finite() {
+        Some(narrow)
+    } else {
+        out_of_range(
+            path,
+            cx,
+            "the number does not fit a 32-bit float",
+            "a 32-bit float",
+        )
     }
 }
 

@@ -1,7 +1,7 @@
 //! What generated code names. Not public API: no stability promise.
 pub use crate::__type_messages as type_messages;
 pub use crate::contract::{Contract, OutcomeEnum};
-pub use crate::decode::{Cx, Field, TypeMessages, invalid_type, invalid_type_of};
+pub use crate::decode::{Cx, Field, TypeMessages, invalid_type, invalid_type_of, narrow_f32};
 pub use crate::edit::EditPolicy;
 pub use crate::error::Stage;
 pub use crate::json::{KeySet, Limits, ParseError, Path, Peek, Reader, duplicate_key};
@@ -74,25 +74,6 @@ impl<T> Length for Vec<T> {
     #[inline]
     fn contract_len(&self) -> usize {
         self.len()
-    }
-}
-
-/// Narrows a bounds-checked f64 to the field's `f32`; a value beyond
-/// `f32`'s range is an `out_of_range` error.
-#[inline]
-pub fn narrow_f32(value: f64, path: &Path<'_>, cx: &mut Cx) -> Option<f32> {
-    let narrow = value as f32;
-    if narrow.is_finite() {
-        Some(narrow)
-    } else {
-        cx.error(
-            Stage::Schema,
-            path,
-            "out_of_range",
-            "the number does not fit a 32-bit float",
-            "a 32-bit float",
-        );
-        None
     }
 }
 
