@@ -100,12 +100,13 @@ pub fn unknown_key(
     cx: &mut Cx,
     seen: &mut KeySet,
     at: usize,
-    key: &str,
+    key: String,
 ) -> Result<(), ParseError> {
-    if !seen.insert(key) {
-        return Err(duplicate_key(at, path, key));
+    // The key moves into the set and is borrowed back for the pointer.
+    if let Err(key) = seen.insert_owned(key) {
+        return Err(duplicate_key(at, path, &key));
     }
-    let member = path.key(key);
+    let member = path.key(seen.last());
     cx.error(
         Stage::Schema,
         &member,

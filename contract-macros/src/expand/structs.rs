@@ -233,7 +233,7 @@ fn decode_body(fields: &[Field<'_>]) -> TokenStream {
                         __contract_cx,
                         &mut __contract_unknown,
                         __contract_at,
-                        &__contract_key,
+                        __contract_key,
                     )?;
                     __contract_ok = false;
                 }

@@ -848,23 +848,47 @@ const KEYSET_LINEAR: usize = 32;
 impl KeySet {
     /// Adds `key`; `false` if it was already there.
     pub fn insert(&mut self, key: &str) -> bool {
+        self.insert_with(key, || key.into())
+    }
+
+    /// [`KeySet::insert`] of a key the caller owns already (no copy);
+    /// a key already there is handed back as the error.
+    pub fn insert_owned(&mut self, key: String) -> Result<(), String> {
+        if self.contains(&key) {
+            return Err(key);
+        }
+        self.insert_new(key.into_boxed_str());
+        Ok(())
+    }
+
+    fn contains(&self, key: &str) -> bool {
         if self.set.is_empty() {
-            if self.list.iter().any(|k| &**k == key) {
-                return false;
-            }
+            self.list.iter().any(|k| &**k == key)
+        } else {
+            self.set.contains(key)
+        }
+    }
+
+    fn insert_with(&mut self, key: &str, make: impl FnOnce() -> Box<str>) -> bool {
+        if self.contains(key) {
+            return false;
+        }
+        self.insert_new(make());
+        true
+    }
+
+    // Adds a key known to be absent.
+    fn insert_new(&mut self, key: Box<str>) {
+        if self.set.is_empty() {
             if self.list.len() < KEYSET_LINEAR {
-                self.list.push(key.into());
-                return true;
+                self.list.push(key);
+                return;
             }
             self.set.extend(self.list.drain(..));
         }
-        if self.set.contains(key) {
-            return false;
-        }
-        self.set.insert(key.into());
         self.last.clear();
-        self.last.push_str(key);
-        true
+        self.last.push_str(&key);
+        self.set.insert(key);
     }
 
     /// The key inserted last ("" when none).
