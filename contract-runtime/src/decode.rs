@@ -183,6 +183,14 @@ macro_rules! __type_messages {
 
 static OBJECT: TypeMessages = crate::__type_messages!("an object");
 
+// Records a wrong-type error with messages fixed at compile time.
+macro_rules! wrong_type {
+    ($r:expr, $path:expr, $cx:expr, $expected:literal, $found:expr) => {{
+        static MESSAGES: TypeMessages = crate::__type_messages!($expected);
+        invalid_type_of($r, $path, $cx, &MESSAGES, $found)
+    }};
+}
+
 /// Records a wrong-type error and skips the value.
 #[cold]
 #[inline(never)]
@@ -264,10 +272,7 @@ impl Field for bool {
     ) -> Result<Option<Self>, ParseError> {
         match r.peek()? {
             Peek::True | Peek::False => r.read_bool().map(Some),
-            other => {
-                static MESSAGES: TypeMessages = crate::__type_messages!("a boolean");
-                invalid_type_of(r, path, cx, &MESSAGES, other)
-            }
+            other => wrong_type!(r, path, cx, "a boolean", other),
         }
     }
 
@@ -310,10 +315,7 @@ macro_rules! integer_field {
                             ),
                         })
                     }
-                    other => {
-                        static MESSAGES: TypeMessages = crate::__type_messages!($expected);
-                        invalid_type_of(r, path, cx, &MESSAGES, other)
-                    }
+                    other => wrong_type!(r, path, cx, $expected, other),
                 }
             }
 
@@ -363,10 +365,7 @@ impl Field for f64 {
     ) -> Result<Option<Self>, ParseError> {
         match r.peek()? {
             Peek::Number => Ok(Some(r.read_number()?.as_f64())),
-            other => {
-                static MESSAGES: TypeMessages = crate::__type_messages!("a number");
-                invalid_type_of(r, path, cx, &MESSAGES, other)
-            }
+            other => wrong_type!(r, path, cx, "a number", other),
         }
     }
 
@@ -431,10 +430,7 @@ impl Field for String {
     ) -> Result<Option<Self>, ParseError> {
         match r.peek()? {
             Peek::String => r.read_string().map(Some),
-            other => {
-                static MESSAGES: TypeMessages = crate::__type_messages!("a string");
-                invalid_type_of(r, path, cx, &MESSAGES, other)
-            }
+            other => wrong_type!(r, path, cx, "a string", other),
         }
     }
 
@@ -506,10 +502,7 @@ impl<T: Field> Field for Vec<T> {
                 }
                 Ok(ok.then_some(items))
             }
-            other => {
-                static MESSAGES: TypeMessages = crate::__type_messages!("an array");
-                invalid_type_of(r, path, cx, &MESSAGES, other)
-            }
+            other => wrong_type!(r, path, cx, "an array", other),
         }
     }
 
@@ -602,11 +595,7 @@ impl Field for crate::date::Date {
                     Ok(None)
                 }
             },
-            other => {
-                static MESSAGES: TypeMessages =
-                    crate::__type_messages!("a date string (YYYY-MM-DD)");
-                invalid_type_of(r, path, cx, &MESSAGES, other)
-            }
+            other => wrong_type!(r, path, cx, "a date string (YYYY-MM-DD)", other),
         }
     }
 
