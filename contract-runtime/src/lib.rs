@@ -81,6 +81,7 @@
 #[allow(unused_extern_crates)]
 extern crate self as contract_runtime;
 
+pub mod code;
 pub mod compat;
 mod contract;
 pub mod date;

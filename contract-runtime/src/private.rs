@@ -1,5 +1,6 @@
 //! What generated code names. Not public API: no stability promise.
 pub use crate::__type_messages as type_messages;
+pub use crate::code;
 pub use crate::contract::{Contract, OutcomeEnum};
 pub use crate::decode::{Cx, Field, TypeMessages, invalid_type, invalid_type_of, narrow_f32};
 pub use crate::edit::EditPolicy;

@@ -1,0 +1,78 @@
+//! The stable error codes, one constant each. Generated code and the runtime
+//! both name these constants, so a code is spelled once; [`ALL`] lists every
+//! code with its stage, and a test keeps the table in [`crate::error`]'s docs
+//! equal to it.
+use crate::error::Stage;
+
+macro_rules! codes {
+    ($($stage:ident $name:ident = $code:literal: $doc:literal;)*) => {
+        $(
+            #[doc = $doc]
+            pub const $name: &str = $code;
+        )*
+        /// Every code the runtime and generated code emit, with its stage
+        /// (a `check` function's own codes are the application's).
+        pub const ALL: &[(Stage, &str)] = &[$((Stage::$stage, $code)),*];
+    };
+}
+
+codes! {
+    Parse TOO_LARGE = "too_large": "The input is longer than `max_bytes` (checked before any parsing).";
+    Parse TOO_DEEP = "too_deep": "Arrays/objects nested deeper than `max_depth`.";
+    Parse INVALID_UTF8 = "invalid_utf8": "The bytes are not UTF-8.";
+    Parse BYTE_ORDER_MARK = "byte_order_mark": "The input starts with U+FEFF.";
+    Parse SYNTAX = "syntax": "Anything else that is not JSON (a stray character, NaN, a comment, …).";
+    Parse UNEXPECTED_END = "unexpected_end": "The input ends inside a value.";
+    Parse TRAILING_DATA = "trailing_data": "Something other than whitespace follows the value.";
+    Parse INVALID_NUMBER = "invalid_number": "A number that breaks JSON's grammar (`01`, `1.`, `+1`).";
+    Parse NUMBER_OVERFLOW = "number_overflow": "A number too large for an f64 (`1e400`).";
+    Parse INVALID_ESCAPE = "invalid_escape": "A bad `\\` escape in a string.";
+    Parse LONE_SURROGATE = "lone_surrogate": "A `\\uD800`-style escape without its pair.";
+    Parse CONTROL_CHARACTER = "control_character": "An unescaped control character inside a string.";
+    Parse DUPLICATE_KEY = "duplicate_key": "An object has the same key twice (compared after unescaping).";
+    Schema INVALID_TYPE = "invalid_type": "The value has the wrong JSON type.";
+    Schema UNKNOWN_KEY = "unknown_key": "A key the contract does not declare (pointer: the member).";
+    Schema MISSING_KEY = "missing_key": "A declared key is absent (pointer: the member).";
+    Schema OUT_OF_RANGE = "out_of_range": "An integer or float that the field's Rust type cannot hold.";
+    Schema BELOW_MINIMUM = "below_minimum": "Below `min`.";
+    Schema ABOVE_MAXIMUM = "above_maximum": "Above `max`.";
+    Schema TOO_SHORT = "too_short": "Shorter than `min_len` (Unicode scalar values, or items).";
+    Schema TOO_LONG = "too_long": "Longer than `max_len` (Unicode scalar values, or items).";
+    Schema NOT_EQUAL = "not_equal": "Not the `equals` constant.";
+    Schema NOT_ONE_OF = "not_one_of": "Not in `one_of`, or a string that names no variant of an enum.";
+    Schema INVALID_DATE = "invalid_date": "Not a strict, calendar-valid `YYYY-MM-DD`.";
+    Rule REQUIRED = "required": "A `when(.., require(..))` field is null.";
+    Rule FORBIDDEN = "forbidden": "A `when(.., forbid(..))` field is not null.";
+    Rule ORDER = "order": "An `order(a <= b)` / `order(a < b)` does not hold (pointer: `b`).";
+    Business EVIDENCE_NOT_FOUND = "evidence_not_found": "An `evidence` string does not occur in the source text.";
+    Edit CHANGE_NOT_ALLOWED = "change_not_allowed": "An edit changed a pointer its policy does not list.";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ALL;
+
+    // The table in `error`'s docs names exactly the codes of `ALL`, each
+    // under its stage.
+    #[test]
+    fn error_docs_table_lists_every_code() {
+        let docs = include_str!("error.rs");
+        let mut documented = Vec::new();
+        for line in docs.lines().filter_map(|l| l.strip_prefix("//! | ")) {
+            let cells: Vec<&str> = line.split(" | ").collect();
+            if cells.len() < 2 || cells[0] == "stage" || cells[0].starts_with("---") {
+                continue;
+            }
+            for code in cells[1].split(" / ") {
+                if let Some(code) = code.strip_prefix('`').and_then(|c| c.strip_suffix('`')) {
+                    documented.push((cells[0].to_string(), code.to_string()));
+                }
+            }
+        }
+        let expected: Vec<(String, String)> = ALL
+            .iter()
+            .map(|(stage, code)| (stage.as_str().to_string(), code.to_string()))
+            .collect();
+        assert_eq!(documented, expected);
+    }
+}
