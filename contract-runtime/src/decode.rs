@@ -301,8 +301,7 @@ macro_rules! integer_field {
                         let v = match n.value {
                             crate::json::NumberValue::U64(v) => <$t>::try_from(v).ok(),
                             crate::json::NumberValue::I64(v) => <$t>::try_from(v).ok(),
-                            // `-0`; any other float here is an integer too big for 64 bits.
-                            crate::json::NumberValue::F64(0.0) => Some(0),
+                            // An integer beyond 64 bits.
                             crate::json::NumberValue::F64(_) => None,
                         };
                         Ok(match v {

@@ -11,7 +11,7 @@
 //! | `01`, `1.`, `.5`, `+1` | `invalid_number` |
 //! | `1e400`, a 400-digit integer (overflows f64) | `number_overflow` |
 //! | `1E-400` (underflows) | accepted, as `0.0` |
-//! | `-0` | accepted, as `-0.0` (as `serde_json` reads it) |
+//! | `-0` | accepted, as the integer `0` (`serde_json` reads the float `-0.0`); `-0.0` stays a float |
 //! | `"\ud800"` (lone surrogate escape) | `lone_surrogate` |
 //! | a raw control character in a string | `control_character` |
 //! | the same key twice in one object (after unescaping) | `duplicate_key`, at the member's pointer |
