@@ -160,7 +160,7 @@ pub fn business_fn(cont: &Container<'_>) -> TokenStream {
         })
     });
     // A review reason the check gives for a quarantined field drops that
-    // field's value, as any other failure of a quarantined value does.
+    // field's value, as a value failure in decoding or missing evidence does.
     let drops: Vec<TokenStream> = cont
         .fields()
         .iter()
@@ -278,7 +278,7 @@ pub fn schema_extension(cont: &Container<'_>) -> TokenStream {
             entries.push(quote!(#p::json!({ "rule": "evidence", "pointers": [#ptr], "description": "must occur verbatim in the source text" })));
         }
         if f.attrs.quarantine.is_some() {
-            entries.push(quote!(#p::json!({ "rule": "quarantine", "pointers": [#ptr], "description": "a value that fails its checks is dropped to null and the outcome becomes review" })));
+            entries.push(quote!(#p::json!({ "rule": "quarantine", "pointers": [#ptr], "description": "a value of the right type that fails its checks is dropped to null and the outcome becomes review; a wrong type still rejects" })));
         }
     }
     if let Some(check) = &cont.attrs.check {
