@@ -74,6 +74,9 @@
 //!   rejects the document; otherwise a value failure anywhere in it drops the
 //!   whole value (one review reason per failure). The `when`/`order` rules of
 //!   a quarantined nested contract run after decoding and still reject.
+//! - An `evidence` quote that is empty or only whitespace is no evidence
+//!   (`evidence_not_found`), although it occurs in every text; surrounding
+//!   whitespace is kept and must occur verbatim too.
 //! - Business checks and `evidence` run for the root contract's own fields;
 //!   a nested contract's `check` is not called (its context type may differ).
 //! - Schemas keep field order (`serde_json`'s `preserve_order`): providers

@@ -157,6 +157,23 @@ fn a_wrong_type_in_a_quarantined_field_is_listed_with_the_other_errors() {
 }
 
 #[test]
+fn an_empty_quote_is_no_evidence_and_is_dropped_for_review() {
+    let raw = doc(r#""2027-06-12""#, "null", "null", r#""""#);
+    let (reasons, value) = reviewed(&raw);
+    assert_eq!(reasons, [("/raw_quote".to_owned(), "evidence_not_found")]);
+    assert_eq!(value.raw_quote, None);
+}
+
+#[test]
+fn a_whitespace_only_quote_is_no_evidence_and_is_dropped_for_review() {
+    // The source text has spaces, so a quote of spaces occurs in it.
+    let raw = doc(r#""2027-06-12""#, "null", "null", r#"" ""#);
+    let (reasons, value) = reviewed(&raw);
+    assert_eq!(reasons, [("/raw_quote".to_owned(), "evidence_not_found")]);
+    assert_eq!(value.raw_quote, None);
+}
+
+#[test]
 fn an_invalid_date_is_still_dropped_for_review() {
     let raw = doc(
         r#""2027-02-30""#,

@@ -467,6 +467,16 @@ fn ticket_extraction_decisions_follow_seed_003() {
         ),
         ("extra key", "reject", &["schema /confidence unknown_key"]),
         (
+            "an empty quote is no evidence",
+            "review",
+            &["review /raw_quote evidence_not_found"],
+        ),
+        (
+            "a whitespace-only quote is no evidence",
+            "review",
+            &["review /raw_quote evidence_not_found"],
+        ),
+        (
             "quote is an array (quarantined, still a wrong type)",
             "reject",
             &["schema /raw_quote invalid_type"],

@@ -2,8 +2,9 @@
 //! type that fails its checks (a bound, a length, a date, `one_of`, a number
 //! the Rust type cannot hold) is dropped to `None` with a review reason; a
 //! structural error (a wrong JSON type, a missing or unknown key, anywhere
-//! inside the field's value) rejects, as it does for any other field.
-use contract_runtime::{Contract, Date, OutcomeKind, Stage};
+//! inside the field's value) rejects, as it does for any other field. An
+//! `evidence` quote that is empty or only whitespace is no evidence.
+use contract_runtime::{Contract, Date, EvidenceSource, OutcomeKind, Stage};
 
 #[derive(Contract, Debug, Clone, Copy, PartialEq)]
 #[contract(rename_all = "snake_case")]
@@ -269,4 +270,66 @@ fn a_rule_of_a_quarantined_nested_contract_still_rejects() {
     );
     let bad_date = r#"{"span":{"from":"2027-06-12","to":"2027-06-31"}}"#;
     assert_eq!(Booking::check(bad_date).kind(), OutcomeKind::Review);
+}
+
+// ---------------------------------------------------------------- evidence
+
+struct Email(&'static str);
+
+impl EvidenceSource for Email {
+    fn source_text(&self) -> &str {
+        self.0
+    }
+}
+
+#[derive(Contract, Debug, PartialEq)]
+#[contract(context = Email)]
+struct Quoted {
+    #[contract(evidence)]
+    quote: String,
+    #[contract(evidence, quarantine)]
+    aside: Option<String>,
+}
+
+const EMAIL: Email = Email("The export fails since Monday.");
+
+#[test]
+fn an_empty_quote_is_a_business_error_on_a_field_not_quarantined() {
+    for quote in [r#""""#, r#"" ""#, r#""\n\t""#] {
+        let raw = format!(r#"{{"quote":{quote},"aside":null}}"#);
+        let outcome = Quoted::check_with(&raw, &EMAIL);
+        let rejection = outcome.rejection().expect("rejected");
+        let errors: Vec<_> = rejection
+            .errors
+            .iter()
+            .map(|e| (e.stage, e.pointer.as_str(), e.code))
+            .collect();
+        assert_eq!(
+            errors,
+            [(Stage::Business, "/quote", "evidence_not_found")],
+            "{raw}"
+        );
+    }
+}
+
+#[test]
+fn an_empty_quote_is_dropped_for_review_on_a_quarantined_field() {
+    for quote in [r#""""#, r#"" ""#] {
+        let raw = format!(r#"{{"quote":"export fails","aside":{quote}}}"#);
+        let outcome = Quoted::check_with(&raw, &EMAIL);
+        assert_eq!(outcome.kind(), OutcomeKind::Review, "{raw}");
+        let reasons: Vec<_> = outcome
+            .reasons()
+            .iter()
+            .map(|r| (r.pointer.as_str(), r.code))
+            .collect();
+        assert_eq!(reasons, [("/aside", "evidence_not_found")]);
+        assert_eq!(outcome.value().unwrap().aside, None);
+    }
+}
+
+#[test]
+fn a_quote_with_surrounding_spaces_that_occurs_verbatim_is_evidence() {
+    let raw = r#"{"quote":" fails ","aside":"Monday."}"#;
+    assert_eq!(Quoted::check_with(raw, &EMAIL).kind(), OutcomeKind::Accept);
 }

@@ -152,8 +152,7 @@ pub fn business_fn(cont: &Container<'_>) -> TokenStream {
         };
         Some(quote! {
             if let #p::Some(__contract_quote) = #value {
-                if !#p::evidence_found(#source, __contract_quote) {
-                    #p::evidence_missing(__contract_cx, #json, #quarantine);
+                if !#p::evidence(__contract_cx, #source, __contract_quote, #json, #quarantine) {
                     #drop_value
                 }
             }
