@@ -329,7 +329,14 @@ fn an_empty_quote_is_dropped_for_review_on_a_quarantined_field() {
 }
 
 #[test]
-fn a_quote_with_surrounding_spaces_that_occurs_verbatim_is_evidence() {
+fn surrounding_whitespace_in_a_quote_must_occur_verbatim_too() {
     let raw = r#"{"quote":" fails ","aside":"Monday."}"#;
     assert_eq!(Quoted::check_with(raw, &EMAIL).kind(), OutcomeKind::Accept);
+    // Not trimmed: two spaces after "fails" are not in the source.
+    let raw = r#"{"quote":" fails  ","aside":null}"#;
+    let outcome = Quoted::check_with(raw, &EMAIL);
+    assert_eq!(
+        outcome.rejection().expect("rejected").pointers(),
+        ["/quote"]
+    );
 }
