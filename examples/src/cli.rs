@@ -636,8 +636,10 @@ pub fn run_lines<R: BufRead + ?Sized>(
         report.record_kind(decision.outcome, decision.rejected_at());
         match format {
             Format::Jsonl => {
-                serde_json::to_writer(&mut *output, &decision_json(line, &decision))
-                    .map_err(io::Error::other)?;
+                // `?` converts through `From<serde_json::Error> for io::Error`,
+                // which hands back the writer's own error: a closed pipe
+                // stays `BrokenPipe`.
+                serde_json::to_writer(&mut *output, &decision_json(line, &decision))?;
                 output.write_all(b"\n")?;
             }
             Format::Table => table_rows(output, line, &decision)?,
@@ -890,7 +892,7 @@ pub fn write_changes(changes: &[Change], format: Format, out: &mut dyn Write) ->
     for change in changes {
         match format {
             Format::Jsonl => {
-                serde_json::to_writer(&mut *out, &change_json(change)).map_err(io::Error::other)?;
+                serde_json::to_writer(&mut *out, &change_json(change))?;
                 out.write_all(b"\n")?;
             }
             Format::Table => {
