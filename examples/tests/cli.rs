@@ -1,7 +1,9 @@
-//! The `contract-check` binary as a process: bad input is one line on stderr
-//! and exit code 2, never a panic; good input exits 0 (1 with
-//! `--fail-on-reject` when a line was rejected, or `--fail-on-breaking` when
-//! a change breaks). Also `--schema --provider` and `--compat`.
+//! The `contract-check` binary as a process: bad input (a file over its
+//! size limit among it) is one line on stderr and exit code 2, never a
+//! panic; good input exits 0 (1 with `--fail-on-reject` when a line was
+//! rejected, or `--fail-on-breaking` when a change breaks), and so does a
+//! run whose stdout was closed early. Also `--schema --provider` and
+//! `--compat`.
 
 // A test may unwrap: a panic here is a failure, as in `contract-tests`.
 #![allow(clippy::unwrap_used)]
@@ -238,6 +240,135 @@ fn missing_baseline_file() {
         "disable_email",
     ]);
     assert!(e.contains("cannot read --baseline"), "{e}");
+}
+
+// ------------------------------------------------------------ size limits of the files read
+
+/// `text` followed by spaces up to exactly `len` bytes.
+fn padded(text: &str, len: usize) -> Vec<u8> {
+    let mut bytes = text.as_bytes().to_vec();
+    assert!(bytes.len() <= len);
+    bytes.resize(len, b' ');
+    bytes
+}
+
+fn edit_args(baseline: &str) -> Vec<String> {
+    [
+        "settings",
+        &data("settings.jsonl"),
+        "--baseline",
+        baseline,
+        "--edit",
+        "disable_email",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+fn extraction_args(source: &str, context: &str) -> Vec<String> {
+    [
+        "ticket-extraction",
+        &data("ticket-extraction.jsonl"),
+        "--source",
+        source,
+        "--context",
+        context,
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+fn as_strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn a_baseline_is_read_up_to_the_contracts_max_bytes() {
+    let max = registry::find("settings").unwrap().limits.max_bytes;
+    let baseline = std::fs::read_to_string(data("settings.baseline.json")).unwrap();
+
+    let at_limit = TempFile::named("baseline-at-limit", "b.json", &padded(baseline.trim(), max));
+    let out = run(&as_strs(&edit_args(at_limit.path())));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let over = TempFile::named("baseline-over", "b.json", &padded(baseline.trim(), max + 1));
+    let e = usage_error(&as_strs(&edit_args(over.path())));
+    // Refused for its size before the contract reads it.
+    assert!(e.contains("--baseline") && e.contains("larger than"), "{e}");
+    assert!(e.contains(&max.to_string()), "{e}");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_baseline_stops_at_the_contracts_max_bytes() {
+    let e = usage_error(&as_strs(&edit_args("/dev/zero")));
+    assert!(e.contains("--baseline /dev/zero"), "{e}");
+}
+
+const CLUSTERS: &str = r#"{"confirmed_clusters":["eu-west-1"]}"#;
+
+#[test]
+fn a_source_is_read_up_to_4_mib() {
+    assert_eq!(cli::MAX_SOURCE_BYTES, 4 << 20);
+    let source = std::fs::read_to_string(data("ticket-extraction.source.txt")).unwrap();
+
+    let at_limit = TempFile::named(
+        "source-at-limit",
+        "s.txt",
+        &padded(&source, cli::MAX_SOURCE_BYTES),
+    );
+    let out = run(&as_strs(&extraction_args(at_limit.path(), CLUSTERS)));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let over = TempFile::named(
+        "source-over",
+        "s.txt",
+        &padded(&source, cli::MAX_SOURCE_BYTES + 1),
+    );
+    let e = usage_error(&as_strs(&extraction_args(over.path(), CLUSTERS)));
+    assert!(
+        e.contains("--source") && e.contains(&cli::MAX_SOURCE_BYTES.to_string()),
+        "{e}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_source_stops_at_4_mib() {
+    let e = usage_error(&as_strs(&extraction_args("/dev/zero", CLUSTERS)));
+    assert!(e.contains("--source /dev/zero"), "{e}");
+}
+
+#[test]
+fn a_context_is_at_most_64_kib() {
+    assert_eq!(cli::MAX_CONTEXT_BYTES, 64 << 10);
+    let source = data("ticket-extraction.source.txt");
+
+    let at_limit = String::from_utf8(padded(CLUSTERS, cli::MAX_CONTEXT_BYTES)).unwrap();
+    let out = run(&as_strs(&extraction_args(&source, &at_limit)));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let over = String::from_utf8(padded(CLUSTERS, cli::MAX_CONTEXT_BYTES + 1)).unwrap();
+    let e = usage_error(&as_strs(&extraction_args(&source, &over)));
+    assert!(
+        e.contains("--context") && e.contains(&cli::MAX_CONTEXT_BYTES.to_string()),
+        "{e}"
+    );
 }
 
 #[test]
@@ -897,6 +1028,39 @@ fn compat_of_a_model_output_file_is_refused() {
     );
 }
 
+/// The limit of a schema file for `--compat`.
+const MAX_SCHEMA_BYTES: usize = 16 << 20;
+
+#[test]
+fn a_schema_file_is_read_up_to_16_mib() {
+    let v1 = std::fs::read_to_string(data(V1)).unwrap();
+    let at_limit = TempFile::named("schema-at-limit", "v1.json", &padded(&v1, MAX_SCHEMA_BYTES));
+    let out = run(&["--compat", at_limit.path(), &data(V2)]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let over = TempFile::named("schema-over", "v1.json", &padded(&v1, MAX_SCHEMA_BYTES + 1));
+    let e = usage_error(&["--compat", over.path(), &data(V2)]);
+    // Refused for its size before it is parsed.
+    assert!(e.contains("OLD") && e.contains("larger than"), "{e}");
+    assert!(e.contains(&MAX_SCHEMA_BYTES.to_string()), "{e}");
+    let e = usage_error(&["--compat", &data(V1), over.path()]);
+    assert!(e.contains("NEW") && e.contains("larger than"), "{e}");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_schema_file_stops_at_16_mib() {
+    let e = usage_error(&["--compat", "/dev/zero", &data(V2)]);
+    assert!(e.contains("OLD /dev/zero"), "{e}");
+    let e = usage_error(&["--compat", &data(V1), "/dev/zero"]);
+    assert!(e.contains("NEW /dev/zero"), "{e}");
+}
+
 #[test]
 fn compat_needs_two_files() {
     let e = usage_error(&["--compat", &data(V1)]);
@@ -923,6 +1087,18 @@ fn compat_takes_only_its_options() {
 fn fail_on_breaking_needs_compat() {
     let e = usage_error(&["vacation", &data("vacation.jsonl"), "--fail-on-breaking"]);
     assert!(e.contains("--fail-on-breaking needs --compat"), "{e}");
+}
+
+#[test]
+fn help_documents_the_exit_codes_and_the_limits() {
+    let out = run(&["--help"]);
+    let help = String::from_utf8(out.stdout).unwrap();
+    for exit in ["Exit code: 0", "\n1 ", " 2 bad usage"] {
+        assert!(help.contains(exit), "{exit:?} in {help}");
+    }
+    for limit in ["max_bytes", "4 MiB", "16 MiB", "64 KiB"] {
+        assert!(help.contains(limit), "{limit:?} in {help}");
+    }
 }
 
 #[test]
