@@ -495,6 +495,49 @@ fn an_oversized_line_is_rejected_without_stopping() {
 }
 
 #[test]
+fn an_edit_line_over_max_bytes_is_rejected_as_the_plain_check_rejects_it() {
+    let max = registry::find("settings").unwrap().limits.max_bytes;
+    let approved =
+        r#"{"notifications":{"email":false},"retry_limit":3,"channels":["email","sms"]}"#;
+    let mut input = padded(approved, max + 1);
+    input.push(b'\n');
+    input.extend(padded(approved, max));
+    let baseline = data("settings.baseline.json");
+    let edit_args = [
+        "settings",
+        "-",
+        "--baseline",
+        &baseline,
+        "--edit",
+        "disable_email",
+    ];
+    let decisions = |args: &[&str]| -> Vec<Value> {
+        let out = run_with_stdin(args, &input);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let edit = decisions(&edit_args);
+    let plain = decisions(&["settings", "-"]);
+
+    assert_eq!(edit[0]["outcome"], "reject");
+    assert_eq!(edit[0]["errors"][0]["stage"], "parse");
+    assert_eq!(edit[0]["errors"][0]["code"], "too_large");
+    assert_eq!(edit[0]["errors"][0]["pointer"], "");
+    assert_eq!(edit[0]["errors"], plain[0]["errors"]);
+    assert_eq!(edit[0]["changed"], serde_json::json!([]));
+    // One byte less is checked in full.
+    assert_eq!(edit[1]["outcome"], "accept");
+    assert_eq!(
+        edit[1]["changed"],
+        serde_json::json!(["/notifications/email"])
+    );
+}
+
+#[test]
 fn table_format_is_for_people() {
     let out = run(&["vacation", &data("vacation.jsonl"), "--format", "table"]);
     assert_eq!(out.status.code(), Some(0));
