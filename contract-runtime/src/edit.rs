@@ -165,6 +165,14 @@ impl<T: Contract> EditPolicy<T> {
     /// Checks a candidate document against `baseline`: every changed pointer
     /// must be allowed, and the candidate must pass the contract. All
     /// blocked pointers (stage `edit`) and all contract errors are reported.
+    ///
+    /// A candidate that is not JSON is refused with its parse error alone;
+    /// one longer than the contract's `max_bytes` is refused (stage `parse`,
+    /// code `too_large`, pointer `""`, as `from_json` refuses it) before any
+    /// of it is read. The changed pointers are found while the candidate is
+    /// scanned ([`changed_paths_str`](crate::diff::changed_paths_str)): no
+    /// `serde_json::Value` of it is built unless it is accepted, so a large
+    /// candidate costs about what `from_json` costs.
     pub fn check(&self, baseline: &Value, candidate: &str) -> Result<Edit<T>, Rejection> {
         self.run(baseline, candidate, None)
     }
@@ -187,8 +195,9 @@ impl<T: Contract> EditPolicy<T> {
         candidate: &str,
         ctx: Option<&T::Context>,
     ) -> Result<Edit<T>, Rejection> {
-        let parsed = json::parse(candidate.as_bytes(), &T::LIMITS)?;
-        let changed: Vec<String> = crate::diff::changed_paths(baseline, &parsed)
+        // Size first, then the strict parse policy, as `json::parse` decides
+        // them; the changed pointers come out of the same scan, with no tree.
+        let changed: Vec<String> = crate::diff::changed_paths_str(baseline, candidate, &T::LIMITS)?
             .into_iter()
             .collect();
         let mut cx = Cx::new();
@@ -222,13 +231,18 @@ impl<T: Contract> EditPolicy<T> {
         }
         let (errors, omitted, reasons) = cx.finish();
         match decoded {
-            Some(value) if errors.is_empty() && omitted == 0 => Ok(Edit {
-                value,
-                changed,
-                reasons,
-                baseline: Fingerprint::of(baseline),
-                candidate: Fingerprint::of(&parsed),
-            }),
+            Some(value) if errors.is_empty() && omitted == 0 => {
+                // The fingerprint needs the tree. An accepted candidate is
+                // the baseline but for the values the policy allows.
+                let parsed = json::parse(candidate.as_bytes(), &T::LIMITS)?;
+                Ok(Edit {
+                    value,
+                    changed,
+                    reasons,
+                    baseline: Fingerprint::of(baseline),
+                    candidate: Fingerprint::of(&parsed),
+                })
+            }
             _ => {
                 let mut rejection = Rejection::from_errors(errors);
                 rejection.omitted += omitted;

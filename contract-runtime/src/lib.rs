@@ -55,7 +55,9 @@
 //!
 //! - The decoder is a purpose-built pull scanner driven by generated code (see
 //!   [`decode`] for why), not `serde`: it must collect every error in one
-//!   pass, catch duplicates after unescaping, and tell `7` from `7.0`.
+//!   pass, catch duplicate keys at any depth (serde's derive refuses a
+//!   repeated struct field, but a map or a `Value` keeps the last of two,
+//!   and a skipped value is not looked at), and tell `7` from `7.0`.
 //! - An integer literal is a valid float; a float literal is never an
 //!   integer. A number that overflows f64 is a parse error; one that merely
 //!   does not fit the field's type is a schema error.

@@ -81,21 +81,37 @@
 //! (`VacationRequest v1 → v2: 2 changes, 1 breaks backward, 1 breaks
 //! forward`); no change prints nothing on stdout.
 //!
+//! # Limits on what is read whole
+//!
+//! The input is read one line at a time (see above). Everything else is
+//! read whole, up to a limit, and never a byte past it (`/dev/zero` costs
+//! the limit, not the machine's memory); past the limit, the command stops
+//! with one line on stderr and exit code 2:
+//!
+//! | what | limit |
+//! |---|---|
+//! | `--baseline FILE` | the contract's `max_bytes` (a larger baseline could not be a valid document) |
+//! | `--source FILE` | [`MAX_SOURCE_BYTES`], 4 MiB |
+//! | `--context JSON` | [`MAX_CONTEXT_BYTES`], 64 KiB (a few trusted values given on the command line) |
+//! | `--compat OLD.json NEW.json` | 16 MiB each (and nested at most 256 deep) |
+//!
 //! # Exit codes
 //!
 //! `0` every line was processed (or the schema or the change list was
-//! printed); `1` with `--fail-on-reject`, when at least one line was
-//! rejected, and with `--fail-on-breaking`, when at least one change
-//! breaks either direction; `2` bad usage (unknown contract, provider or
-//! option, an option the mode does not take, a missing or unreadable file,
-//! a `--context` that is not JSON or lacks a field, `--edit` without
-//! `--baseline`, an unknown policy, a baseline the contract rejects, a
-//! compat file that is not a JSON object, a schema the provider cannot
-//! take) or an I/O error, reported as one line on stderr.
+//! printed), or the reader of stdout went away (`| head`): the command
+//! then stops quietly, in every format and mode; `1` with
+//! `--fail-on-reject`, when at least one line was rejected, and with
+//! `--fail-on-breaking`, when at least one change breaks either direction;
+//! `2` bad usage (unknown contract, provider or option, an option the mode
+//! does not take, a missing or unreadable file, a file or `--context` over
+//! its limit, a `--context` that is not JSON or lacks a field, `--edit`
+//! without `--baseline`, an unknown policy, a baseline the contract
+//! rejects, a compat file that is not a JSON object, a schema the provider
+//! cannot take) or an I/O error, reported as one line on stderr.
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
-use std::path::PathBuf;
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
 
 use contract_runtime::compat::{self, Change};
 use contract_runtime::json::{self, Limits};
@@ -120,8 +136,12 @@ prints one JSON line per input line, then a per-stage summary on stderr.
 that provider, and on stderr what it leaves to the local checks.
 --compat lists the changes from one version of a schema to the next, each
 breaking or not for a reader of the new version (backward) or of the old (forward).
-Exit code: 0 done, 1 a line was rejected (with --fail-on-reject) or a change
-breaks (with --fail-on-breaking), 2 bad usage.";
+Files are read up to a limit: --baseline the contract's max_bytes, --source
+4 MiB, each --compat file 16 MiB; --context is at most 64 KiB.
+Exit code: 0 done (also when the reader of stdout goes away, as with | head),
+1 a line was rejected (with --fail-on-reject) or a change breaks (with
+--fail-on-breaking), 2 bad usage (a missing, unreadable or oversized file
+among them) or an I/O error.";
 
 /// How decisions are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -428,9 +448,46 @@ fn set_once<T>(slot: &mut Option<T>, value: T, name: &str) -> Result<(), UsageEr
     Ok(())
 }
 
-fn read_file(what: &str, path: &PathBuf) -> Result<String, UsageError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| usage(format!("cannot read {what} {}: {e}", path.display())))
+/// The longest `--source` text read: the e-mail or page the model read.
+pub const MAX_SOURCE_BYTES: usize = 4 << 20;
+
+/// The longest `--context` value: a few trusted values, not a document.
+pub const MAX_CONTEXT_BYTES: usize = 64 << 10;
+
+/// Reads a whole file of at most `limit` bytes. No byte past `limit + 1` is
+/// ever read, so `/dev/zero` or a huge file costs `limit` bytes of memory;
+/// past the limit, the error names `limit` and what it is (`why`).
+fn read_capped(what: &str, path: &Path, limit: usize, why: &str) -> Result<Vec<u8>, UsageError> {
+    if path.is_dir() {
+        return Err(usage(format!(
+            "cannot read {what} {}: it is a directory",
+            path.display()
+        )));
+    }
+    let cannot_read = |e: io::Error| usage(format!("cannot read {what} {}: {e}", path.display()));
+    let file = File::open(path).map_err(cannot_read)?;
+    let cap = u64::try_from(limit).map_or(u64::MAX, |l| l.saturating_add(1));
+    let mut bytes = Vec::new();
+    file.take(cap)
+        .read_to_end(&mut bytes)
+        .map_err(cannot_read)?;
+    if bytes.len() > limit {
+        return Err(usage(format!(
+            "{what} {} is larger than {limit} bytes ({why})",
+            path.display()
+        )));
+    }
+    Ok(bytes)
+}
+
+/// [`read_capped`] of a text file.
+fn read_text(what: &str, path: &Path, limit: usize, why: &str) -> Result<String, UsageError> {
+    String::from_utf8(read_capped(what, path, limit, why)?).map_err(|_| {
+        usage(format!(
+            "cannot read {what} {}: it is not valid UTF-8",
+            path.display()
+        ))
+    })
 }
 
 /// Reads the files `args` names and binds the contract's setup.
@@ -443,14 +500,32 @@ pub fn checker(args: &CheckArgs) -> Result<Checker, UsageError> {
             args.edit.is_some(),
         )
         .map_err(|e| usage(e.0))?;
+    if let Some(context) = &args.context
+        && context.len() > MAX_CONTEXT_BYTES
+    {
+        return Err(usage(format!(
+            "--context is {} bytes; the limit is {MAX_CONTEXT_BYTES}",
+            context.len()
+        )));
+    }
     let setup = Setup {
         context: args.context.clone(),
         source: match &args.source {
-            Some(path) => Some(read_file("--source", path)?),
+            Some(path) => Some(read_text(
+                "--source",
+                path,
+                MAX_SOURCE_BYTES,
+                "the limit for a source text",
+            )?),
             None => None,
         },
         baseline: match &args.baseline {
-            Some(path) => Some(read_file("--baseline", path)?),
+            Some(path) => Some(read_text(
+                "--baseline",
+                path,
+                args.contract.limits.max_bytes,
+                "the contract's max_bytes",
+            )?),
             None => None,
         },
         edit: args.edit.clone(),
@@ -636,8 +711,10 @@ pub fn run_lines<R: BufRead + ?Sized>(
         report.record_kind(decision.outcome, decision.rejected_at());
         match format {
             Format::Jsonl => {
-                serde_json::to_writer(&mut *output, &decision_json(line, &decision))
-                    .map_err(io::Error::other)?;
+                // `?` converts through `From<serde_json::Error> for io::Error`,
+                // which hands back the writer's own error: a closed pipe
+                // stays `BrokenPipe`.
+                serde_json::to_writer(&mut *output, &decision_json(line, &decision))?;
                 output.write_all(b"\n")?;
             }
             Format::Table => table_rows(output, line, &decision)?,
@@ -826,15 +903,13 @@ const SCHEMA_LIMITS: Limits = Limits {
 
 /// Reads one schema file for `--compat`: strict JSON (no duplicate keys),
 /// and an object.
-pub fn read_schema(what: &str, path: &PathBuf) -> Result<Value, UsageError> {
-    if path.is_dir() {
-        return Err(usage(format!(
-            "cannot read {what} {}: it is a directory",
-            path.display()
-        )));
-    }
-    let bytes = std::fs::read(path)
-        .map_err(|e| usage(format!("cannot read {what} {}: {e}", path.display())))?;
+pub fn read_schema(what: &str, path: &Path) -> Result<Value, UsageError> {
+    let bytes = read_capped(
+        what,
+        path,
+        SCHEMA_LIMITS.max_bytes,
+        "the limit for a schema file",
+    )?;
     let value = json::parse(&bytes, &SCHEMA_LIMITS).map_err(|r| {
         usage(format!(
             "{what} {} is not valid JSON: {}",
@@ -890,7 +965,7 @@ pub fn write_changes(changes: &[Change], format: Format, out: &mut dyn Write) ->
     for change in changes {
         match format {
             Format::Jsonl => {
-                serde_json::to_writer(&mut *out, &change_json(change)).map_err(io::Error::other)?;
+                serde_json::to_writer(&mut *out, &change_json(change))?;
                 out.write_all(b"\n")?;
             }
             Format::Table => {

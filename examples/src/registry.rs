@@ -15,6 +15,7 @@
 //! ```
 use std::fmt;
 
+use contract_runtime::diff;
 use contract_runtime::json::{self, Limits};
 use contract_runtime::{Contract, Error, Outcome, OutcomeKind, Rejection, Stage, Violation};
 use serde::Serialize;
@@ -366,13 +367,10 @@ fn prepare_edit<T: Contract>(setup: &Setup) -> Result<Option<Checker>, SetupErro
                 ..Decision::of(OutcomeKind::Accept)
             },
             Err(rejection) => {
-                // What the candidate would have changed, when it parses.
-                let changed = json::parse(raw.as_bytes(), &limits)
-                    .map(|candidate| {
-                        contract_runtime::diff::changed_paths(&baseline, &candidate)
-                            .into_iter()
-                            .collect()
-                    })
+                // What the candidate would have changed, when it parses
+                // (found while it is scanned: no tree of it is built).
+                let changed = diff::changed_paths_str(&baseline, raw, &limits)
+                    .map(|changed| changed.into_iter().collect())
                     .unwrap_or_default();
                 Decision {
                     changed: Some(changed),

@@ -1,7 +1,9 @@
-//! The `contract-check` binary as a process: bad input is one line on stderr
-//! and exit code 2, never a panic; good input exits 0 (1 with
-//! `--fail-on-reject` when a line was rejected, or `--fail-on-breaking` when
-//! a change breaks). Also `--schema --provider` and `--compat`.
+//! The `contract-check` binary as a process: bad input (a file over its
+//! size limit among it) is one line on stderr and exit code 2, never a
+//! panic; good input exits 0 (1 with `--fail-on-reject` when a line was
+//! rejected, or `--fail-on-breaking` when a change breaks), and so does a
+//! run whose stdout was closed early. Also `--schema --provider` and
+//! `--compat`.
 
 // A test may unwrap: a panic here is a failure, as in `contract-tests`.
 #![allow(clippy::unwrap_used)]
@@ -240,6 +242,135 @@ fn missing_baseline_file() {
     assert!(e.contains("cannot read --baseline"), "{e}");
 }
 
+// ------------------------------------------------------------ size limits of the files read
+
+/// `text` followed by spaces up to exactly `len` bytes.
+fn padded(text: &str, len: usize) -> Vec<u8> {
+    let mut bytes = text.as_bytes().to_vec();
+    assert!(bytes.len() <= len);
+    bytes.resize(len, b' ');
+    bytes
+}
+
+fn edit_args(baseline: &str) -> Vec<String> {
+    [
+        "settings",
+        &data("settings.jsonl"),
+        "--baseline",
+        baseline,
+        "--edit",
+        "disable_email",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+fn extraction_args(source: &str, context: &str) -> Vec<String> {
+    [
+        "ticket-extraction",
+        &data("ticket-extraction.jsonl"),
+        "--source",
+        source,
+        "--context",
+        context,
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+fn as_strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn a_baseline_is_read_up_to_the_contracts_max_bytes() {
+    let max = registry::find("settings").unwrap().limits.max_bytes;
+    let baseline = std::fs::read_to_string(data("settings.baseline.json")).unwrap();
+
+    let at_limit = TempFile::named("baseline-at-limit", "b.json", &padded(baseline.trim(), max));
+    let out = run(&as_strs(&edit_args(at_limit.path())));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let over = TempFile::named("baseline-over", "b.json", &padded(baseline.trim(), max + 1));
+    let e = usage_error(&as_strs(&edit_args(over.path())));
+    // Refused for its size before the contract reads it.
+    assert!(e.contains("--baseline") && e.contains("larger than"), "{e}");
+    assert!(e.contains(&max.to_string()), "{e}");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_baseline_stops_at_the_contracts_max_bytes() {
+    let e = usage_error(&as_strs(&edit_args("/dev/zero")));
+    assert!(e.contains("--baseline /dev/zero"), "{e}");
+}
+
+const CLUSTERS: &str = r#"{"confirmed_clusters":["eu-west-1"]}"#;
+
+#[test]
+fn a_source_is_read_up_to_4_mib() {
+    assert_eq!(cli::MAX_SOURCE_BYTES, 4 << 20);
+    let source = std::fs::read_to_string(data("ticket-extraction.source.txt")).unwrap();
+
+    let at_limit = TempFile::named(
+        "source-at-limit",
+        "s.txt",
+        &padded(&source, cli::MAX_SOURCE_BYTES),
+    );
+    let out = run(&as_strs(&extraction_args(at_limit.path(), CLUSTERS)));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let over = TempFile::named(
+        "source-over",
+        "s.txt",
+        &padded(&source, cli::MAX_SOURCE_BYTES + 1),
+    );
+    let e = usage_error(&as_strs(&extraction_args(over.path(), CLUSTERS)));
+    assert!(
+        e.contains("--source") && e.contains(&cli::MAX_SOURCE_BYTES.to_string()),
+        "{e}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_source_stops_at_4_mib() {
+    let e = usage_error(&as_strs(&extraction_args("/dev/zero", CLUSTERS)));
+    assert!(e.contains("--source /dev/zero"), "{e}");
+}
+
+#[test]
+fn a_context_is_at_most_64_kib() {
+    assert_eq!(cli::MAX_CONTEXT_BYTES, 64 << 10);
+    let source = data("ticket-extraction.source.txt");
+
+    let at_limit = String::from_utf8(padded(CLUSTERS, cli::MAX_CONTEXT_BYTES)).unwrap();
+    let out = run(&as_strs(&extraction_args(&source, &at_limit)));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let over = String::from_utf8(padded(CLUSTERS, cli::MAX_CONTEXT_BYTES + 1)).unwrap();
+    let e = usage_error(&as_strs(&extraction_args(&source, &over)));
+    assert!(
+        e.contains("--context") && e.contains(&cli::MAX_CONTEXT_BYTES.to_string()),
+        "{e}"
+    );
+}
+
 #[test]
 fn unknown_policy() {
     let e = usage_error(&[
@@ -364,12 +495,173 @@ fn an_oversized_line_is_rejected_without_stopping() {
 }
 
 #[test]
+fn an_edit_line_over_max_bytes_is_rejected_as_the_plain_check_rejects_it() {
+    let max = registry::find("settings").unwrap().limits.max_bytes;
+    let approved =
+        r#"{"notifications":{"email":false},"retry_limit":3,"channels":["email","sms"]}"#;
+    let mut input = padded(approved, max + 1);
+    input.push(b'\n');
+    input.extend(padded(approved, max));
+    let baseline = data("settings.baseline.json");
+    let edit_args = [
+        "settings",
+        "-",
+        "--baseline",
+        &baseline,
+        "--edit",
+        "disable_email",
+    ];
+    let decisions = |args: &[&str]| -> Vec<Value> {
+        let out = run_with_stdin(args, &input);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let edit = decisions(&edit_args);
+    let plain = decisions(&["settings", "-"]);
+
+    assert_eq!(edit[0]["outcome"], "reject");
+    assert_eq!(edit[0]["errors"][0]["stage"], "parse");
+    assert_eq!(edit[0]["errors"][0]["code"], "too_large");
+    assert_eq!(edit[0]["errors"][0]["pointer"], "");
+    assert_eq!(edit[0]["errors"], plain[0]["errors"]);
+    assert_eq!(edit[0]["changed"], serde_json::json!([]));
+    // One byte less is checked in full.
+    assert_eq!(edit[1]["outcome"], "accept");
+    assert_eq!(
+        edit[1]["changed"],
+        serde_json::json!(["/notifications/email"])
+    );
+}
+
+#[test]
 fn table_format_is_for_people() {
     let out = run(&["vacation", &data("vacation.jsonl"), "--format", "table"]);
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(stdout.starts_with("LINE"), "{stdout}");
     assert!(stdout.contains("/end_date"), "{stdout}");
+}
+
+// ------------------------------------------------------------ a closed stdout
+
+/// 20,000 vacation lines (the shipped 30, repeated) in a temporary file:
+/// megabytes of output, far more than a pipe holds.
+fn many_lines(test: &str) -> TempFile {
+    let shipped = std::fs::read_to_string(data("vacation.jsonl")).unwrap();
+    let mut contents = String::new();
+    for line in shipped.lines().cycle().take(20_000) {
+        contents.push_str(line);
+        contents.push('\n');
+    }
+    TempFile::named(test, "many.jsonl", contents.as_bytes())
+}
+
+/// Runs the binary with stdout a pipe, reads one line, closes the pipe,
+/// and waits: the reader went away as `| head -1` does.
+fn run_and_close_stdout_after_one_line(args: &[&str]) -> (String, Output) {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_contract-check"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    stdout.read_line(&mut first).unwrap();
+    drop(stdout);
+    (first, child.wait_with_output().unwrap())
+}
+
+#[test]
+fn a_closed_stdout_ends_jsonl_output_quietly_with_exit_0() {
+    let input = many_lines("closed-jsonl");
+    let (first, out) = run_and_close_stdout_after_one_line(&["vacation", input.path()]);
+    let first: Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(first["line"], 1);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr, "", "nothing on stderr");
+}
+
+#[test]
+fn a_closed_stdout_ends_table_output_quietly_with_exit_0() {
+    let input = many_lines("closed-table");
+    let (first, out) =
+        run_and_close_stdout_after_one_line(&["vacation", input.path(), "--format", "table"]);
+    assert!(first.starts_with("LINE"), "{first}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr, "", "nothing on stderr");
+}
+
+/// A writer whose reader has gone away.
+struct ClosedPipe;
+
+impl Write for ClosedPipe {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::ErrorKind::BrokenPipe.into())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Err(std::io::ErrorKind::BrokenPipe.into())
+    }
+}
+
+#[test]
+fn a_closed_pipe_keeps_its_error_kind_in_every_format() {
+    let checker = registry::find("vacation")
+        .unwrap()
+        .checker(&registry::Setup::default())
+        .unwrap();
+    for format in [cli::Format::Jsonl, cli::Format::Table] {
+        let mut input: &[u8] = b"{}\n";
+        let mut report = contract_runtime::report::Report::new();
+        let e =
+            cli::run_lines(&checker, &mut input, &mut ClosedPipe, format, &mut report).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{format:?}");
+    }
+    let old: Value = serde_json::from_str(&std::fs::read_to_string(data(V1)).unwrap()).unwrap();
+    let new: Value = serde_json::from_str(&std::fs::read_to_string(data(V2)).unwrap()).unwrap();
+    let changes = compat::check(&old, &new);
+    assert!(!changes.is_empty());
+    for format in [cli::Format::Jsonl, cli::Format::Table] {
+        let e = cli::write_changes(&changes, format, &mut ClosedPipe).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{format:?}");
+    }
+}
+
+#[test]
+fn a_closed_stdout_is_exit_0_in_every_mode() {
+    let many = many_lines("closed-every-mode");
+    let input = many.path();
+    let v1 = data(V1);
+    let v2 = data(V2);
+    let commands: [&[&str]; 8] = [
+        &["vacation", input],
+        &["vacation", input, "--format", "table"],
+        &["--compat", &v1, &v2],
+        &["--compat", &v1, &v2, "--format", "jsonl"],
+        &["--schema", "vacation"],
+        &["--schema", "vacation", "--provider", "openai"],
+        &["--list"],
+        &["--help"],
+    ];
+    for args in commands {
+        let mut stderr = Vec::new();
+        let code = cli::main_with(args.iter().map(Into::into), &mut ClosedPipe, &mut stderr);
+        assert_eq!(code, 0, "{args:?}");
+        assert!(
+            stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&stderr)
+        );
+    }
 }
 
 #[test]
@@ -594,10 +886,14 @@ struct TempFile {
 
 impl TempFile {
     fn new(test: &str, contents: &[u8]) -> Self {
+        TempFile::named(test, "schema.json", contents)
+    }
+
+    fn named(test: &str, name: &str, contents: &[u8]) -> Self {
         let dir =
             std::env::temp_dir().join(format!("contract-check-{}-{test}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("schema.json");
+        let path = dir.join(name);
         std::fs::write(&path, contents).unwrap();
         TempFile { dir, path }
     }
@@ -775,6 +1071,39 @@ fn compat_of_a_model_output_file_is_refused() {
     );
 }
 
+/// The limit of a schema file for `--compat`.
+const MAX_SCHEMA_BYTES: usize = 16 << 20;
+
+#[test]
+fn a_schema_file_is_read_up_to_16_mib() {
+    let v1 = std::fs::read_to_string(data(V1)).unwrap();
+    let at_limit = TempFile::named("schema-at-limit", "v1.json", &padded(&v1, MAX_SCHEMA_BYTES));
+    let out = run(&["--compat", at_limit.path(), &data(V2)]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let over = TempFile::named("schema-over", "v1.json", &padded(&v1, MAX_SCHEMA_BYTES + 1));
+    let e = usage_error(&["--compat", over.path(), &data(V2)]);
+    // Refused for its size before it is parsed.
+    assert!(e.contains("OLD") && e.contains("larger than"), "{e}");
+    assert!(e.contains(&MAX_SCHEMA_BYTES.to_string()), "{e}");
+    let e = usage_error(&["--compat", &data(V1), over.path()]);
+    assert!(e.contains("NEW") && e.contains("larger than"), "{e}");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_schema_file_stops_at_16_mib() {
+    let e = usage_error(&["--compat", "/dev/zero", &data(V2)]);
+    assert!(e.contains("OLD /dev/zero"), "{e}");
+    let e = usage_error(&["--compat", &data(V1), "/dev/zero"]);
+    assert!(e.contains("NEW /dev/zero"), "{e}");
+}
+
 #[test]
 fn compat_needs_two_files() {
     let e = usage_error(&["--compat", &data(V1)]);
@@ -801,6 +1130,18 @@ fn compat_takes_only_its_options() {
 fn fail_on_breaking_needs_compat() {
     let e = usage_error(&["vacation", &data("vacation.jsonl"), "--fail-on-breaking"]);
     assert!(e.contains("--fail-on-breaking needs --compat"), "{e}");
+}
+
+#[test]
+fn help_documents_the_exit_codes_and_the_limits() {
+    let out = run(&["--help"]);
+    let help = String::from_utf8(out.stdout).unwrap();
+    for exit in ["Exit code: 0", "\n1 ", " 2 bad usage"] {
+        assert!(help.contains(exit), "{exit:?} in {help}");
+    }
+    for limit in ["max_bytes", "4 MiB", "16 MiB", "64 KiB"] {
+        assert!(help.contains(limit), "{limit:?} in {help}");
+    }
 }
 
 #[test]

@@ -6,9 +6,10 @@
 //!   with its pointer);
 //! - **A**: `serde_json::from_str::<T>` on an equivalent
 //!   `#[derive(Deserialize)]` + `deny_unknown_fields` struct, dates as
-//!   `String` (less strict: no bounds, no dates, no rules, last duplicate
-//!   wins; stops at the first error);
-//! - **B**: `serde_json::from_str::<Value>` + a prebuilt `jsonschema`
+//!   `String` (less strict: no bounds, no dates, no rules; stops at the
+//!   first error; a repeated key is refused as serde's `duplicate_field`);
+//! - **B**: `serde_json::from_str::<Value>` (the last of two duplicate keys
+//!   wins) + a prebuilt `jsonschema`
 //!   validator on our own full schema (`is_valid` for valid documents,
 //!   `iter_errors` for invalid ones, collecting every error's pointer) + the
 //!   cross-field rules the schema cannot say (`order`) by hand, then the

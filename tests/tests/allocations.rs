@@ -1,6 +1,7 @@
 //! A decode of a valid document allocates nothing beyond the owned parts of
-//! the result (its `String`s and `Vec` buffers): a counting global allocator
-//! proves it.
+//! the result (its `String`s and `Vec` buffers), and an edit check of a large
+//! candidate holds about what its decode holds (no tree of the candidate): a
+//! counting global allocator proves it.
 // A global allocator can only be written with `unsafe`; it forwards to the
 // system allocator and counts, nothing more.
 #![allow(unsafe_code)]
@@ -8,6 +9,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
+use contract_examples::settings::{self, Settings};
 use contract_examples::vacation::VacationRequest;
 use contract_runtime::Contract;
 
@@ -16,6 +18,22 @@ struct Counting;
 thread_local! {
     static COUNTING: Cell<bool> = const { Cell::new(false) };
     static COUNT: Cell<usize> = const { Cell::new(0) };
+    // Bytes allocated and not yet freed since counting began (frees of
+    // older blocks make it negative), and its highest value.
+    static LIVE: Cell<isize> = const { Cell::new(0) };
+    static PEAK: Cell<isize> = const { Cell::new(0) };
+}
+
+fn grew(bytes: isize) {
+    let live = LIVE.with(|l| {
+        l.set(l.get() + bytes);
+        l.get()
+    });
+    PEAK.with(|p| p.set(p.get().max(live)));
+}
+
+fn size(bytes: usize) -> isize {
+    isize::try_from(bytes).unwrap_or(isize::MAX)
 }
 
 // SAFETY: every method forwards to `System` with the caller's arguments, so
@@ -25,12 +43,16 @@ unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         if COUNTING.with(Cell::get) {
             COUNT.with(|c| c.set(c.get() + 1));
+            grew(size(layout.size()));
         }
         // SAFETY: forwarded unchanged.
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        if COUNTING.with(Cell::get) {
+            grew(-size(layout.size()));
+        }
         // SAFETY: forwarded unchanged.
         unsafe { System.dealloc(ptr, layout) }
     }
@@ -38,6 +60,9 @@ unsafe impl GlobalAlloc for Counting {
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         if COUNTING.with(Cell::get) {
             COUNT.with(|c| c.set(c.get() + 1));
+            // The old block is live until the new one holds its bytes.
+            grew(size(new_size));
+            grew(-size(layout.size()));
         }
         // SAFETY: forwarded unchanged.
         unsafe { System.realloc(ptr, layout, new_size) }
@@ -53,6 +78,74 @@ fn allocations_of(f: impl FnOnce()) -> usize {
     f();
     COUNTING.with(|c| c.set(false));
     COUNT.with(Cell::get)
+}
+
+/// The most bytes `f` held allocated at once.
+fn peak_bytes_of(f: impl FnOnce()) -> usize {
+    LIVE.with(|l| l.set(0));
+    PEAK.with(|p| p.set(0));
+    COUNTING.with(|c| c.set(true));
+    f();
+    COUNTING.with(|c| c.set(false));
+    usize::try_from(PEAK.with(Cell::get)).unwrap_or(0)
+}
+
+/// Settings documents of exactly 1 MiB, the contract's `max_bytes`, whose
+/// `channels` (or an unknown member) hold many small values: as a
+/// `serde_json::Value`, each would take tens of MiB.
+fn large_candidates() -> Vec<String> {
+    let max = Settings::LIMITS.max_bytes;
+    let head = r#"{"notifications":{"email":false},"retry_limit":3,"#;
+    let shapes = [
+        (r#""channels":["#, "[0],"),
+        (r#""channels":["#, r#"{"a":0},"#),
+        (r#""channels":["#, r#""a","#),
+        (r#""channels":["email","sms"],"extra":["#, r#"{"a":0},"#),
+    ];
+    shapes
+        .iter()
+        .map(|(key, unit)| {
+            let mut doc = format!("{head}{key}");
+            while doc.len() + unit.len() + 2 <= max {
+                doc.push_str(unit);
+            }
+            doc.pop();
+            doc.push_str("]}");
+            doc.push_str(&" ".repeat(max - doc.len()));
+            doc
+        })
+        .collect()
+}
+
+#[test]
+fn an_edit_check_of_a_large_candidate_holds_about_what_its_decode_holds() {
+    let baseline: serde_json::Value = serde_json::from_str(settings::BASELINE).unwrap();
+    for candidate in large_candidates() {
+        assert_eq!(candidate.len(), Settings::LIMITS.max_bytes);
+        let decode = peak_bytes_of(|| {
+            // Valid for the `channels` of strings; rejected otherwise.
+            drop(Settings::from_json(&candidate));
+        });
+        let edit = peak_bytes_of(|| {
+            assert!(
+                Settings::DISABLE_EMAIL
+                    .check(&baseline, &candidate)
+                    .is_err()
+            );
+        });
+        let changed = peak_bytes_of(|| {
+            let changed =
+                contract_runtime::diff::changed_paths_str(&baseline, &candidate, &Settings::LIMITS)
+                    .unwrap();
+            assert!(changed.len() <= 2, "{changed:?}");
+        });
+        let shape = &candidate[..80];
+        assert!(
+            edit <= decode + (64 << 10),
+            "{shape}: edit {edit} bytes, decode {decode}"
+        );
+        assert!(changed < 64 << 10, "{shape}: changed paths {changed} bytes");
+    }
 }
 
 #[test]

@@ -351,6 +351,49 @@ fn a_hundred_megabytes_are_too_large_before_any_parsing() {
 }
 
 #[test]
+fn an_edit_candidate_over_max_bytes_is_too_large_before_any_parsing() {
+    // A BOM, then nesting far too deep: were the size not checked first,
+    // either would be the error.
+    let max = Settings::LIMITS.max_bytes;
+    let mut bytes = vec![b'['; max + 1];
+    bytes[..3].copy_from_slice("\u{feff}".as_bytes());
+    let text = String::from_utf8(bytes).unwrap();
+    let baseline: Value = serde_json::from_str(contract_examples::settings::BASELINE).unwrap();
+
+    let rejection = Settings::DISABLE_EMAIL.check(&baseline, &text).unwrap_err();
+    assert_well_formed(&rejection);
+    assert_eq!(codes(&rejection), [(Stage::Parse, "", "too_large")]);
+    // What the plain check gives for that input.
+    assert_eq!(rejection, Settings::from_json(&text).unwrap_err());
+    assert_eq!(
+        Settings::DISABLE_EMAIL
+            .check_value(
+                &Settings::from_json(contract_examples::settings::BASELINE).unwrap(),
+                &text
+            )
+            .unwrap_err(),
+        rejection
+    );
+}
+
+#[test]
+fn an_edit_candidate_of_exactly_max_bytes_is_checked() {
+    let max = Settings::LIMITS.max_bytes;
+    let baseline: Value = serde_json::from_str(contract_examples::settings::BASELINE).unwrap();
+    let mut approved = String::from(
+        r#"{"notifications":{"email":false},"retry_limit":3,"channels":["email","sms"]}"#,
+    );
+    approved.push_str(&" ".repeat(max - approved.len()));
+    let edit = Settings::DISABLE_EMAIL.check(&baseline, &approved).unwrap();
+    assert_eq!(edit.changed, ["/notifications/email"]);
+    approved.push(' ');
+    let rejection = Settings::DISABLE_EMAIL
+        .check(&baseline, &approved)
+        .unwrap_err();
+    assert_eq!(codes(&rejection), [(Stage::Parse, "", "too_large")]);
+}
+
+#[test]
 fn max_bytes_is_inclusive() {
     let limits = Limits {
         max_bytes: 7,

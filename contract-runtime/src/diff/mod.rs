@@ -38,12 +38,20 @@
 //! lookup is the map's own (`O(log n)` for serde_json's default `BTreeMap`,
 //! `O(1)` with its `preserve_order` feature).
 //!
+//! [`changed_paths_str`] finds the same pointers when the second document is
+//! JSON text, while the text is scanned, without building its tree: what an
+//! edit check uses, so that a large candidate costs no more than decoding it.
+//!
 //! [`json::parse`]: crate::json::parse
 use std::collections::BTreeSet;
 
 use serde_json::Value;
 
 use crate::json::Path;
+
+mod text;
+
+pub use text::changed_paths_str;
 
 /// The RFC 6901 pointers (escaped string form) at which `after` differs from
 /// `before`, sorted; empty when the documents are equal.
@@ -150,6 +158,8 @@ fn report<F: FnMut(&str)>(path: &Path<'_>, buf: &mut String, f: &mut F) {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+    use crate::error::Rejection;
+    use crate::json::{self, Limits};
     use crate::pointer::Pointer;
     use proptest::prelude::*;
     use serde_json::{Map, json};
@@ -455,6 +465,121 @@ mod tests {
         integer().prop_flat_map(|n| (spelling(n), spelling(n)))
     }
 
+    // What `changed_paths_str` must give: parse, then diff the trees.
+    fn through_a_tree(
+        before: &Value,
+        after: &str,
+        limits: &Limits,
+    ) -> Result<BTreeSet<String>, Rejection> {
+        json::parse(after.as_bytes(), limits).map(|after| changed_paths(before, &after))
+    }
+
+    const WIDE: Limits = Limits {
+        max_bytes: usize::MAX,
+        max_depth: 64,
+    };
+
+    // `text` with a mistake, or none: cut short, or with a snippet inserted
+    // (a member that may repeat a key, a stray token, a number that
+    // overflows, a byte-order mark).
+    fn damaged(text: String) -> impl Strategy<Value = String> {
+        let len = text.len();
+        let cut = text.clone();
+        prop_oneof![
+            (0..=len).prop_map(move |at| cut[..at].to_owned()),
+            (
+                0..=len,
+                prop::sample::select(vec![
+                    r#""a":0,"#,
+                    r#""":null,"#,
+                    r#"{"a":1,"a":2}"#,
+                    r#"[{"b":[],"b":0}]"#,
+                    // Escaped keys: `a` again, and keys whose escaped form
+                    // is longer than the key.
+                    r#""\u0061":0,"#,
+                    r#""\\":0,"\\":1,"#,
+                    r#""a\"":0,"#,
+                    ",",
+                    "]",
+                    "}",
+                    "\"",
+                    "[",
+                    "{",
+                    "1e999",
+                    "01",
+                    " ",
+                    "\u{feff}",
+                    "nul",
+                ]),
+            )
+                .prop_map(move |(at, snippet)| {
+                    let mut damaged = text.clone();
+                    damaged.insert_str(at, snippet);
+                    damaged
+                }),
+        ]
+    }
+
+    #[test]
+    fn the_text_walk_refuses_an_oversized_document_before_reading_it() {
+        let limits = Limits {
+            max_bytes: 8,
+            max_depth: 64,
+        };
+        // A BOM and too deep a nesting too: the size is the one error.
+        let rejection = changed_paths_str(&baseline(), "\u{feff}[[[[[[[[[[", &limits).unwrap_err();
+        let codes: Vec<_> = rejection
+            .errors
+            .iter()
+            .map(|e| (e.stage, e.code, e.pointer.as_str()))
+            .collect();
+        assert_eq!(codes, [(crate::error::Stage::Parse, "too_large", "")]);
+    }
+
+    #[test]
+    fn a_duplicate_key_in_a_compared_value_is_refused_at_its_pointer() {
+        let before = json!({"list": [{"a": 1}, {"a": 1}]});
+        for (after, pointer) in [
+            (r#"{"list": [{"a": 1, "a": 1}, {"a": 1}]}"#, "/list/0/a"),
+            // After the first difference, the rest is still read strictly.
+            (r#"{"list": [{"a": 2}, {"a": 1, "a": 1}]}"#, "/list/1/a"),
+            (
+                r#"{"list": [{"a": 2}, {"a": 1}, {"b": [{"c": 0, "c": 0}]}]}"#,
+                "/list/2/b/0/c",
+            ),
+            (r#"{"new": {"x": 0, "x": 0}, "list": []}"#, "/new/x"),
+            // Compared after unescaping.
+            (r#"{"list": [{"a": 1, "\u0061": 1}]}"#, "/list/0/a"),
+            (r#"{"\u006cist": [], "list": []}"#, "/list"),
+            (r#"{"list": [], "x\\": 0, "x\u005c": 0}"#, "/x\\"),
+        ] {
+            let rejection = changed_paths_str(&before, after, &WIDE).unwrap_err();
+            assert_eq!(rejection.errors[0].code, "duplicate_key", "{after}");
+            assert_eq!(rejection.errors[0].pointer, pointer, "{after}");
+            assert_eq!(Err(rejection), through_a_tree(&before, after, &WIDE));
+        }
+    }
+
+    #[test]
+    fn a_duplicate_among_many_keys_is_refused_at_its_pointer() {
+        // Past the short list of keys, in a walked object and in a compared one.
+        let members: Vec<String> = (0..40).map(|i| format!(r#""k{i}":0"#)).collect();
+        let many = members.join(",");
+        let before = json!({"list": [{}]});
+        for (after, pointer) in [
+            (format!(r#"{{{many},"k7":0}}"#), "/k7"),
+            (format!(r#"{{{many},"list":[],"k\u0033\u0039":0}}"#), "/k39"),
+            (format!(r#"{{"list":[{{{many},"k0":0}}]}}"#), "/list/0/k0"),
+        ] {
+            let rejection = changed_paths_str(&before, &after, &WIDE).unwrap_err();
+            assert_eq!(rejection.errors[0].code, "duplicate_key", "{after}");
+            assert_eq!(rejection.errors[0].pointer, pointer, "{after}");
+            assert_eq!(Err(rejection), through_a_tree(&before, &after, &WIDE));
+        }
+        let changed = changed_paths_str(&before, &format!("{{{many}}}"), &WIDE).unwrap();
+        assert_eq!(changed.len(), 41, "40 added, /list removed");
+    }
+
     proptest! {
         #[test]
         fn prop_spellings_of_one_integer_are_no_change((a, b) in two_spellings()) {
@@ -469,6 +594,31 @@ mod tests {
                 Err(_) => json!({ "n": i64::try_from(n).unwrap() }),
             };
             prop_assert!(changed_paths(&typed, &after).is_empty(), "{} vs {}", n, b);
+            // And against the text, as an edit check reads the candidate.
+            let text = format!(r#"{{"n":{b}}}"#);
+            prop_assert!(changed_paths_str(&before, &text, &WIDE).unwrap().is_empty(), "{} vs {}", a, b);
+        }
+
+        #[test]
+        fn prop_the_text_walk_finds_what_the_tree_walk_finds((before, after) in any_pair()) {
+            let expected = changed_paths(&before, &after);
+            for text in [after.to_string(), serde_json::to_string_pretty(&after).unwrap()] {
+                prop_assert_eq!(changed_paths_str(&before, &text, &WIDE), Ok(expected.clone()));
+            }
+        }
+
+        #[test]
+        fn prop_the_text_walk_refuses_what_parse_refuses(
+            (before, text) in any_pair()
+                .prop_flat_map(|(before, after)| (Just(before), damaged(after.to_string()))),
+            max_depth in 1usize..6,
+        ) {
+            let limits = Limits { max_bytes: usize::MAX, max_depth };
+            prop_assert_eq!(
+                changed_paths_str(&before, &text, &limits),
+                through_a_tree(&before, &text, &limits),
+                "{}", text
+            );
         }
 
         #[test]
