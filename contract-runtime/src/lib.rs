@@ -81,9 +81,11 @@
 #[allow(unused_extern_crates)]
 extern crate self as contract_runtime;
 
+pub mod business;
 pub mod code;
 pub mod compat;
 mod contract;
+pub mod core;
 pub mod date;
 pub mod decode;
 pub mod diff;
@@ -93,9 +95,11 @@ pub mod feedback;
 pub mod fingerprint;
 pub mod json;
 pub mod outcome;
+pub mod pipeline;
 pub mod pointer;
 pub mod report;
 pub mod retry;
+pub mod rules;
 pub mod schema;
 pub mod shape;
 

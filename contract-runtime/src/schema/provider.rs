@@ -75,8 +75,8 @@ use std::str::FromStr;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
+use super::Definition;
 use super::{RULES_KEY, VERSION_KEY};
-use crate::contract::Contract;
 use crate::pointer::escape;
 
 /// A model provider whose structured-output mode takes a JSON Schema.
@@ -272,8 +272,8 @@ impl std::error::Error for ExportError {}
 /// let gemini = export::<Reply>(Provider::Gemini).unwrap();
 /// assert_eq!(gemini.schema["propertyOrdering"], serde_json::json!(["text", "mood"]));
 /// ```
-pub fn export<T: Contract>(provider: Provider) -> Result<Export, ExportError> {
-    export_schema(&T::json_schema(), provider)
+pub fn export<T: Definition>(provider: Provider) -> Result<Export, ExportError> {
+    export_schema(&super::document::<T>(), provider)
 }
 
 /// A full schema (as [`document`](super::document) builds it) prepared for
