@@ -1,6 +1,6 @@
 //! Compatibility between two versions of a contract's schema.
 //!
-//! [`check`] compares two full schemas (as
+//! [`diff`] compares two full schemas (as
 //! [`Contract::json_schema`](crate::Contract::json_schema) writes them) and
 //! lists every [`Change`] that matters to a reader, with its direction:
 //!
@@ -23,7 +23,7 @@
 //! definitions once), so renaming a Rust type is not a change.
 //!
 //! ```
-//! use contract_runtime::compat::{check, ChangeKind};
+//! use contract_runtime::compat::{diff, ChangeKind};
 //! use serde_json::json;
 //!
 //! let old = json!({
@@ -41,7 +41,7 @@
 //!     "required": ["status", "note"],
 //!     "additionalProperties": false
 //! });
-//! let changes = check(&old, &new);
+//! let changes = diff(&old, &new);
 //! let kinds: Vec<_> = changes.iter().map(|c| (c.pointer.as_str(), c.kind)).collect();
 //! assert_eq!(kinds, [
 //!     ("/properties/status/enum", ChangeKind::EnumValueAdded),
@@ -58,7 +58,7 @@ use std::fmt;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::pointer::escape;
+use crate::pointer::child;
 use crate::schema::RULES_KEY;
 
 /// What changed between two versions of a schema.
@@ -158,18 +158,20 @@ impl fmt::Display for Change {
 }
 
 /// Every change from `old` to `new`, in schema order.
-pub fn check(old: &Value, new: &Value) -> Vec<Change> {
-    let mut cx = Cx {
+pub fn diff(old: &Value, new: &Value) -> Vec<Change> {
+    let mut cmp = Comparison {
         old_root: old,
         new_root: new,
         pairs: BTreeSet::from([(String::new(), String::new())]),
         changes: Vec::new(),
     };
-    cx.node(old, new, "", "");
-    cx.changes
+    cmp.node(old, new, "", "");
+    cmp.changes
 }
 
-struct Cx<'v> {
+/// One comparison of two schemas: both roots (to follow `$ref`s), the
+/// definition pairs already compared, and the changes found.
+struct Comparison<'v> {
     old_root: &'v Value,
     new_root: &'v Value,
     /// Definition pairs already compared (old pointer, new pointer).
@@ -247,10 +249,6 @@ fn is_null_schema(v: &Value) -> bool {
         && v.as_object().is_some_and(|m| m.len() == 1)
 }
 
-fn child(ptr: &str, segment: &str) -> String {
-    format!("{ptr}/{}", escape(segment))
-}
-
 /// Lower bounds: a larger value is stricter.
 const LOWER: &[&str] = &[
     "minimum",
@@ -270,7 +268,7 @@ const UPPER: &[&str] = &[
 /// Constraints that are only the same or different.
 const OTHER: &[&str] = &["pattern", "format", "multipleOf"];
 
-impl<'v> Cx<'v> {
+impl<'v> Comparison<'v> {
     fn push(
         &mut self,
         pointer: String,

@@ -132,6 +132,51 @@ pub fn push_escaped(buf: &mut String, segment: &str) {
     write_escaped(buf, segment);
 }
 
+/// The pointer of `segment` below `parent` (a pointer, or a `#` fragment),
+/// the segment escaped.
+///
+/// ```
+/// use contract_runtime::pointer::child;
+///
+/// assert_eq!(child("/properties", "a/b"), "/properties/a~1b");
+/// assert_eq!(child("#/$defs", "Name"), "#/$defs/Name");
+/// ```
+pub fn child(parent: &str, segment: &str) -> String {
+    let mut out = String::with_capacity(parent.len() + segment.len() + 2);
+    out.push_str(parent);
+    push_escaped(&mut out, segment);
+    out
+}
+
+/// Appends `/` and the array index `index` to `buf` (an index needs no
+/// escaping).
+///
+/// ```
+/// use contract_runtime::pointer::push_index;
+///
+/// let mut buf = String::from("/items");
+/// push_index(&mut buf, 12);
+/// assert_eq!(buf, "/items/12");
+/// ```
+pub fn push_index(buf: &mut String, index: usize) {
+    buf.push('/');
+    // In decimal without going through `core::fmt`.
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut n = index;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        buf.push(char::from(d));
+    }
+}
+
 /// Unescapes one segment of the string form: `~1` becomes `/`, then `~0`
 /// becomes `~` (so `~01` decodes to `~1`).
 ///

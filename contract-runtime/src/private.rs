@@ -17,7 +17,7 @@ pub use crate::json::{KeySet, Limits, ParseError, Path, Peek, Reader, duplicate_
 pub use crate::outcome::{OutcomeKind, Violation, ViolationKind, Violations};
 pub use crate::rules::{WhenKind, order_error, when_error};
 pub use crate::schema::{RULES_KEY, SchemaGen, constrain, nullable, when_then};
-pub use crate::shape::{Shape, Unresolved, resolve};
+pub use crate::shape::{Shape, Unresolved};
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
 pub use serde_json::{Map, Value, json};
@@ -34,3 +34,6 @@ pub use crate::core::JsonType as Field;
 // kept until the derive emits `when_error` with a `WhenKind`
 #[doc(hidden)]
 pub use crate::rules::rule_error;
+// kept until the derive emits the new name
+#[doc(hidden)]
+pub use crate::shape::follow as resolve;

@@ -167,7 +167,7 @@ impl SchemaGen {
                 name
             }
         };
-        json!({ "$ref": format!("#/$defs/{}", crate::pointer::escape(&name)) })
+        json!({ "$ref": crate::pointer::child("#/$defs", &name) })
     }
 
     fn fresh_name(&self, base: &str) -> String {

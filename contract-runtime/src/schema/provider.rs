@@ -77,7 +77,7 @@ use serde_json::{Map, Value, json};
 
 use super::Definition;
 use super::{RULES_KEY, VERSION_KEY};
-use crate::pointer::escape;
+use crate::pointer::child;
 
 /// A model provider whose structured-output mode takes a JSON Schema.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -338,10 +338,6 @@ struct Exporter {
     provider: Provider,
     dropped: Vec<Dropped>,
     made_required: Vec<String>,
-}
-
-fn child(ptr: &str, segment: &str) -> String {
-    format!("{ptr}/{}", escape(segment))
 }
 
 impl Exporter {
@@ -692,7 +688,7 @@ fn each_schema<'v>(node: &'v Value, f: &mut dyn FnMut(&'v Value)) {
 }
 
 /// The definition a local `$ref` names, and its pointer.
-fn resolve<'v>(root: &'v Value, reference: &str) -> Option<(&'v Value, String)> {
+fn deref<'v>(root: &'v Value, reference: &str) -> Option<(&'v Value, String)> {
     let pointer = reference.strip_prefix('#')?;
     root.pointer(pointer)
         .map(|target| (target, pointer.to_owned()))
@@ -731,7 +727,7 @@ fn no_cycles(root: &Value, provider: Provider, required_only: bool) -> Result<()
             if required_only && !via_required {
                 continue;
             }
-            let Some((_, target)) = resolve(root, reference) else {
+            let Some((_, target)) = deref(root, reference) else {
                 continue;
             };
             if path.contains(&target) {
@@ -800,7 +796,7 @@ fn is_object(node: &Value) -> bool {
 /// (a definition already on the path counts once).
 fn object_depth(root: &Value, node: &Value, path: &mut Vec<String>) -> usize {
     if let Some(reference) = node.get("$ref").and_then(Value::as_str) {
-        let Some((target, at)) = resolve(root, reference) else {
+        let Some((target, at)) = deref(root, reference) else {
             return 0;
         };
         if path.contains(&at) {
