@@ -107,7 +107,11 @@ mod foreign_date_tests {
         );
         let bad = Span::from_json(r#"{"start":"2027-02-29","end":"2027-6-1"}"#).unwrap_err();
         assert_eq!(bad.pointers(), ["/start", "/end"]);
-        assert!(bad.errors.iter().all(|e| e.code == code::INVALID_DATE));
+        assert!(
+            bad.errors
+                .iter()
+                .all(|e| e.code == crate::code::INVALID_DATE)
+        );
         let order = Span::from_json(r#"{"start":"2024-03-02","end":"2024-03-01"}"#).unwrap_err();
         assert_eq!(order.errors[0].code, "order");
         assert_eq!(ok.to_json()["start"], "2024-02-29");
@@ -126,7 +130,7 @@ mod foreign_date_tests {
         let ok = Day::from_json(r#"{"day":"2027-06-12"}"#).unwrap();
         assert_eq!(ok.day, jiff::civil::date(2027, 6, 12));
         let bad = Day::from_json(r#"{"day":"2027-06-12T00:00:00"}"#).unwrap_err();
-        assert_eq!(bad.errors[0].code, code::INVALID_DATE);
+        assert_eq!(bad.errors[0].code, crate::code::INVALID_DATE);
     }
 
     #[cfg(feature = "time")]
@@ -142,6 +146,6 @@ mod foreign_date_tests {
         let ok = Day::from_json(r#"{"day":"2027-06-12"}"#).unwrap();
         assert_eq!(ok.day.to_string(), "2027-06-12");
         let bad = Day::from_json(r#"{"day":" 2027-06-12"}"#).unwrap_err();
-        assert_eq!(bad.errors[0].code, code::INVALID_DATE);
+        assert_eq!(bad.errors[0].code, crate::code::INVALID_DATE);
     }
 }
