@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 
 use super::{ParseError, Path};
+use crate::code;
 
 /// The kind of the next value, from its first byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,13 +198,14 @@ impl<'de> Reader<'de> {
     fn unexpected(&self, what: &'static str) -> ParseError {
         match self.bytes().get(self.pos) {
             None => self.error_here(
-                "unexpected_end",
+                code::UNEXPECTED_END,
                 format!("the input ends where {what} was expected"),
             ),
-            Some(&b) if b.is_ascii_graphic() => {
-                self.error_here("syntax", format!("expected {what}, found `{}`", b as char))
-            }
-            Some(_) => self.error_here("syntax", format!("expected {what}")),
+            Some(&b) if b.is_ascii_graphic() => self.error_here(
+                code::SYNTAX,
+                format!("expected {what}, found `{}`", b as char),
+            ),
+            Some(_) => self.error_here(code::SYNTAX, format!("expected {what}")),
         }
     }
 
@@ -227,7 +229,7 @@ impl<'de> Reader<'de> {
     pub fn finish(&mut self) -> Result<(), ParseError> {
         self.skip_ws();
         if self.pos < self.src.len() {
-            Err(self.error_here("trailing_data", "unexpected data after the JSON value"))
+            Err(self.error_here(code::TRAILING_DATA, "unexpected data after the JSON value"))
         } else {
             Ok(())
         }
@@ -239,7 +241,7 @@ impl<'de> Reader<'de> {
             self.pos = end;
             Ok(())
         } else {
-            Err(self.error_here("syntax", format!("expected `{word}`")))
+            Err(self.error_here(code::SYNTAX, format!("expected `{word}`")))
         }
     }
 
@@ -262,7 +264,7 @@ impl<'de> Reader<'de> {
     fn enter(&mut self) -> Result<(), ParseError> {
         if self.depth >= self.max_depth {
             return Err(self.error_here(
-                "too_deep",
+                code::TOO_DEEP,
                 format!("nesting deeper than the limit of {}", self.max_depth),
             ));
         }
@@ -460,14 +462,14 @@ impl<'de> Reader<'de> {
                 }
                 self.pos = i;
                 return Err(self.error_here(
-                    "control_character",
+                    code::CONTROL_CHARACTER,
                     "a control character must be escaped inside a string",
                 ));
             }
             i += 1;
         }
         self.pos = i;
-        Err(self.error_here("unexpected_end", "the input ends inside a string"))
+        Err(self.error_here(code::UNEXPECTED_END, "the input ends inside a string"))
     }
 
     // The slow path of `scan_string`: `bytes[start..i]` is plain, `bytes[i]` is `\`.
@@ -502,13 +504,15 @@ impl<'de> Reader<'de> {
                 Some(_) => {
                     self.pos = i;
                     return Err(self.error_here(
-                        "control_character",
+                        code::CONTROL_CHARACTER,
                         "a control character must be escaped inside a string",
                     ));
                 }
                 None => {
                     self.pos = i;
-                    return Err(self.error_here("unexpected_end", "the input ends inside a string"));
+                    return Err(
+                        self.error_here(code::UNEXPECTED_END, "the input ends inside a string")
+                    );
                 }
             }
         }
@@ -528,15 +532,21 @@ impl<'de> Reader<'de> {
             Some(b'r') => '\r',
             Some(b't') => '\t',
             Some(b'u') => return self.unescape_unicode(i),
-            None => return Err(self.error_here("unexpected_end", "the input ends inside a string")),
-            Some(_) => return Err(self.error_here("invalid_escape", "invalid escape sequence")),
+            None => {
+                return Err(self.error_here(code::UNEXPECTED_END, "the input ends inside a string"));
+            }
+            Some(_) => return Err(self.error_here(code::INVALID_ESCAPE, "invalid escape sequence")),
         };
         Ok((c, i + 2))
     }
 
     fn hex4(&self, at: usize) -> Result<u16, ParseError> {
         let digits = self.bytes().get(at..at + 4).ok_or_else(|| {
-            ParseError::new("invalid_escape", "a \\u escape needs four hex digits", at)
+            ParseError::new(
+                code::INVALID_ESCAPE,
+                "a \\u escape needs four hex digits",
+                at,
+            )
         })?;
         let mut n: u16 = 0;
         for &d in digits {
@@ -546,7 +556,7 @@ impl<'de> Reader<'de> {
                 b'A'..=b'F' => d - b'A' + 10,
                 _ => {
                     return Err(ParseError::new(
-                        "invalid_escape",
+                        code::INVALID_ESCAPE,
                         "a \\u escape needs four hex digits",
                         at,
                     ));
@@ -561,7 +571,7 @@ impl<'de> Reader<'de> {
         let first = self.hex4(i + 2)?;
         let lone = || {
             ParseError::new(
-                "lone_surrogate",
+                code::LONE_SURROGATE,
                 "a UTF-16 surrogate escape without its pair",
                 i,
             )
@@ -605,9 +615,8 @@ impl<'de> Reader<'de> {
                 i += 1;
                 if matches!(bytes.get(i), Some(b'0'..=b'9')) {
                     self.pos = i;
-                    return Err(
-                        self.error_here("invalid_number", "a number cannot have a leading zero")
-                    );
+                    return Err(self
+                        .error_here(code::INVALID_NUMBER, "a number cannot have a leading zero"));
                 }
             }
             Some(b'1'..=b'9') => {
@@ -624,7 +633,7 @@ impl<'de> Reader<'de> {
             }
             _ => {
                 self.pos = i;
-                return Err(self.error_here("invalid_number", "a number needs a digit here"));
+                return Err(self.error_here(code::INVALID_NUMBER, "a number needs a digit here"));
             }
         }
         let mut integer_syntax = true;
@@ -650,7 +659,9 @@ impl<'de> Reader<'de> {
             }
             if i == digits {
                 self.pos = i;
-                return Err(self.error_here("invalid_number", "a fraction needs a digit after `.`"));
+                return Err(
+                    self.error_here(code::INVALID_NUMBER, "a fraction needs a digit after `.`")
+                );
             }
         }
         if matches!(bytes.get(i), Some(b'e' | b'E')) {
@@ -676,7 +687,7 @@ impl<'de> Reader<'de> {
             }
             if i == digits {
                 self.pos = i;
-                return Err(self.error_here("invalid_number", "an exponent needs a digit"));
+                return Err(self.error_here(code::INVALID_NUMBER, "an exponent needs a digit"));
             }
             exponent += if minus { -written } else { written };
         }
@@ -719,7 +730,7 @@ impl<'de> Reader<'de> {
                 integer_syntax,
             }),
             _ => Err(ParseError::new(
-                "number_overflow",
+                code::NUMBER_OVERFLOW,
                 "the number is too large for a 64-bit float",
                 start,
             )),
@@ -801,10 +812,7 @@ fn skipping_pointer(path: &Path<'_>, open: &[Skipping], key: &str) -> String {
     let outer = open.get(..open.len().saturating_sub(1)).unwrap_or_default();
     for container in outer {
         match container {
-            Skipping::Array(index) => {
-                out.push('/');
-                out.push_str(&index.to_string());
-            }
+            Skipping::Array(index) => crate::pointer::push_index(&mut out, *index),
             Skipping::Object(keys) => crate::pointer::push_escaped(&mut out, keys.last()),
         }
     }
@@ -820,7 +828,7 @@ pub fn duplicate_key(offset: usize, path: &Path<'_>, key: &str) -> ParseError {
 // The parse error for a duplicate key whose member pointer is known.
 pub(super) fn duplicate_key_at(offset: usize, pointer: String) -> ParseError {
     ParseError::new(
-        "duplicate_key",
+        code::DUPLICATE_KEY,
         "the same key appears twice in one object",
         offset,
     )
