@@ -88,16 +88,12 @@ pub trait Contract: JsonType + 'static {
 
     /// Parse, schema and rule stages, as an [`Outcome`].
     fn check(raw: &str) -> Outcome<Self> {
-        outcome(pipeline::run::<Self>(raw, Stages::none()))
+        pipeline::outcome::<Self>(raw, Stages::none())
     }
 
     /// Every stage, business included, against trusted `ctx`.
     fn check_with(raw: &str, ctx: &Self::Context) -> Outcome<Self> {
-        let stages = Stages {
-            context: Some(ctx),
-            blocked: Vec::new(),
-        };
-        outcome(pipeline::run::<Self>(raw, stages))
+        pipeline::outcome::<Self>(raw, Stages::business(ctx))
     }
 
     /// The edit policy named `name`, if the contract declares one.
@@ -127,13 +123,6 @@ pub trait Contract: JsonType + 'static {
     /// Every edit policy the contract declares.
     fn edit_policies() -> &'static [EditPolicy<Self>] {
         Self::__POLICIES
-    }
-}
-
-fn outcome<T: Contract>(result: Result<pipeline::Accepted<T>, Rejection>) -> Outcome<T> {
-    match result {
-        Ok((value, reviews)) => pipeline::decide(value, reviews),
-        Err(rejection) => Outcome::Reject(rejection),
     }
 }
 

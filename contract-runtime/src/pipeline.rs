@@ -1,8 +1,9 @@
 //! The stages, run once for every entry point: parse → schema → rule →
 //! business → edit. [`Contract::from_json`], [`Contract::check`],
 //! [`Contract::check_with`] and [`EditPolicy::check`] /
-//! [`EditPolicy::check_with`] are thin calls into [`run`]; every rejection
-//! is built by one function, [`rejection`].
+//! [`EditPolicy::check_with`] are thin calls into [`run`] (or [`outcome`],
+//! which decides on what `run` accepted); every rejection is built by one
+//! function, [`rejection`].
 //!
 //! The pipeline asks of a document type only what [`Document`] says (every
 //! [`Contract`] is one), so it sits below the contract layer. A streaming
@@ -55,11 +56,19 @@ impl<T: Document> std::fmt::Debug for Stages<'_, T> {
     }
 }
 
-impl<T: Document> Stages<'_, T> {
+impl<'a, T: Document> Stages<'a, T> {
     /// Parse, schema and rule only.
     pub fn none() -> Self {
         Stages {
             context: None,
+            blocked: Vec::new(),
+        }
+    }
+
+    /// Parse, schema, rule and business against `ctx`.
+    pub fn business(ctx: &'a T::Context) -> Self {
+        Stages {
+            context: Some(ctx),
             blocked: Vec::new(),
         }
     }
@@ -87,6 +96,14 @@ pub fn run<T: Document>(raw: &str, stages: Stages<'_, T>) -> Result<Accepted<T>,
     }
 }
 
+/// [`run`], as an [`Outcome`].
+pub fn outcome<T: Document>(raw: &str, stages: Stages<'_, T>) -> Outcome<T> {
+    match run(raw, stages) {
+        Ok((value, reviews)) => decide(value, reviews),
+        Err(rejection) => Outcome::Reject(rejection),
+    }
+}
+
 /// The parse, schema and rule stages: the value if the schema stage
 /// produced one (its errors and reviews are in `cx`), or the parse error,
 /// which ends the pipeline.
@@ -107,9 +124,9 @@ pub fn decode<T: Document>(raw: &str, cx: &mut Collector) -> Result<Option<T>, R
     Ok(value)
 }
 
-/// The outcome of an accepted document: review when there are reasons,
-/// else the decision of its `outcome` field.
-pub fn decide<T: Document>(value: T, mut reasons: Vec<Violation>) -> Outcome<T> {
+// The outcome of an accepted document: review when there are reasons, else
+// the decision of its `outcome` field.
+fn decide<T: Document>(value: T, mut reasons: Vec<Violation>) -> Outcome<T> {
     // One reason per pointer: the first found, from the earliest check, is
     // the one that explains it (a date dropped for being invalid is not also
     // "missing").
@@ -141,4 +158,35 @@ pub fn rejection(errors: Vec<Error>, omitted: usize) -> Rejection {
         ));
     }
     rejection
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::Contract;
+    use crate::error::MAX_ERRORS;
+
+    #[derive(crate::Contract, Debug)]
+    #[contract(edit(any = ["/items"]))]
+    struct Many {
+        items: Vec<u8>,
+    }
+
+    fn many_wrong_items(n: usize) -> String {
+        let items = vec!["\"x\""; n].join(",");
+        format!(r#"{{"items":[{items}]}}"#)
+    }
+
+    // Every entry point reports the same errors for the same document: the
+    // kept ones and the count of those past the cap.
+    #[test]
+    fn an_edit_rejection_counts_errors_past_the_cap_like_from_json() {
+        let doc = many_wrong_items(MAX_ERRORS + 6);
+        let direct = Many::from_json(&doc).unwrap_err();
+        assert_eq!((direct.errors.len(), direct.omitted), (MAX_ERRORS, 6));
+        let edit = Many::ANY.check(&json!({"items": []}), &doc).unwrap_err();
+        assert_eq!((edit.errors.len(), edit.omitted), (MAX_ERRORS, 6));
+        assert_eq!(edit.errors, direct.errors);
+    }
 }
