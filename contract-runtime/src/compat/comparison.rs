@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use serde_json::{Map, Value};
 
 use super::{Change, ChangeKind};
-use crate::pointer::child;
+use crate::pointer::{child, push_index};
 use crate::schema::RULES_KEY;
 
 /// Every change from `old` to `new`, in schema order.
@@ -59,9 +59,12 @@ fn norm(schema: &Value) -> Norm<'_> {
     {
         let (i, core) = if is_null_schema(a) { (1, b) } else { (0, a) };
         let inner = norm(core);
+        let mut core_at = String::from("/anyOf");
+        push_index(&mut core_at, i);
+        core_at.push_str(&inner.core_at);
         return Norm {
             nullable: true,
-            core_at: format!("/anyOf/{i}{}", inner.core_at),
+            core_at,
             ..inner
         };
     }
