@@ -9,6 +9,7 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
+use crate::code;
 use crate::error::{Error, MAX_ERRORS, Stage};
 use crate::json::{ParseError, Path, Reader};
 use crate::outcome::Violation;
@@ -56,7 +57,31 @@ pub trait JsonType: Sized {
 pub struct Collector {
     errors: Vec<Error>,
     omitted: usize,
+    /// Structural errors recorded so far, kept or not (`is_structural`).
+    structural: usize,
     reviews: Vec<Violation>,
+}
+
+/// A point in a decode ([`Collector::mark`]), to ask what was found after it.
+#[derive(Debug, Clone, Copy)]
+pub struct Mark {
+    errors: usize,
+    structural: usize,
+}
+
+// A structural error says the document does not have the declared shape: a
+// value of the wrong JSON type (the schema's `type`, which also refuses `7.0`
+// for an integer), a key that is missing or unknown. Quarantine never absorbs
+// one. Every other schema error is a value failure (a bound, a length,
+// `equals`, `one_of`, a date, a number the Rust type cannot hold): the value
+// has the right type and a wrong content. A duplicate key is a parse error,
+// which ends the decode before quarantine is asked.
+fn is_structural(stage: Stage, code: &str) -> bool {
+    stage == Stage::Schema
+        && matches!(
+            code,
+            code::INVALID_TYPE | code::MISSING_KEY | code::UNKNOWN_KEY
+        )
 }
 
 impl Collector {
@@ -76,6 +101,7 @@ impl Collector {
         message: impl Into<Cow<'static, str>>,
         expected: &'static str,
     ) {
+        self.structural += usize::from(is_structural(stage, code));
         if self.is_full() {
             self.omitted += 1;
             return;
@@ -91,6 +117,7 @@ impl Collector {
     /// Records a ready-made error.
     #[cold]
     pub fn push(&mut self, error: Error) {
+        self.structural += usize::from(is_structural(error.stage, error.code));
         if self.is_full() {
             self.omitted += 1;
         } else {
@@ -117,14 +144,32 @@ impl Collector {
         self.errors.is_empty() && self.omitted == 0
     }
 
-    /// Turns the errors found since `mark` (an earlier
-    /// [`Collector::error_count`]) into review reasons; `true` if there
-    /// were any.
-    pub fn quarantine_since(&mut self, mark: usize) -> bool {
-        if self.error_count() == mark {
+    /// The current point, for [`Collector::failed_since`] and
+    /// [`Collector::quarantine_since`].
+    #[inline]
+    pub fn mark(&self) -> Mark {
+        Mark {
+            errors: self.error_count(),
+            structural: self.structural,
+        }
+    }
+
+    /// Whether an error was found since `mark`.
+    #[inline]
+    pub fn failed_since(&self, mark: Mark) -> bool {
+        self.error_count() != mark.errors
+    }
+
+    /// Turns the errors found since `mark` into review reasons, if every
+    /// one of them is a value failure; `true` if it did. A structural error
+    /// since `mark` (a wrong JSON type, a missing or unknown key, at any
+    /// depth below the field) leaves every error in place: the document
+    /// does not have the declared shape, and is rejected.
+    pub fn quarantine_since(&mut self, mark: Mark) -> bool {
+        if !self.failed_since(mark) || self.structural != mark.structural {
             return false;
         }
-        let keep = mark.min(self.errors.len());
+        let keep = mark.errors.min(self.errors.len());
         for e in self.errors.drain(keep..) {
             self.reviews.push(Violation::review(
                 &e.pointer,
@@ -132,7 +177,7 @@ impl Collector {
                 e.message.into_owned(),
             ));
         }
-        self.omitted = mark.saturating_sub(keep);
+        self.omitted = mark.errors.saturating_sub(keep);
         true
     }
 

@@ -152,15 +152,14 @@ pub fn business_fn(cont: &Container<'_>) -> TokenStream {
         };
         Some(quote! {
             if let #p::Some(__contract_quote) = #value {
-                if !#p::evidence_found(#source, __contract_quote) {
-                    #p::evidence_missing(__contract_cx, #json, #quarantine);
+                if !#p::evidence(__contract_cx, #source, __contract_quote, #json, #quarantine) {
                     #drop_value
                 }
             }
         })
     });
     // A review reason the check gives for a quarantined field drops that
-    // field's value, as any other failure of a quarantined value does.
+    // field's value, as a value failure in decoding or missing evidence does.
     let drops: Vec<TokenStream> = cont
         .fields()
         .iter()
@@ -278,7 +277,7 @@ pub fn schema_extension(cont: &Container<'_>) -> TokenStream {
             entries.push(quote!(#p::json!({ "rule": "evidence", "pointers": [#ptr], "description": "must occur verbatim in the source text" })));
         }
         if f.attrs.quarantine.is_some() {
-            entries.push(quote!(#p::json!({ "rule": "quarantine", "pointers": [#ptr], "description": "a value that fails its checks is dropped to null and the outcome becomes review" })));
+            entries.push(quote!(#p::json!({ "rule": "quarantine", "pointers": [#ptr], "description": "a value of the right type that fails its checks is dropped to null and the outcome becomes review; a wrong type still rejects" })));
         }
     }
     if let Some(check) = &cont.attrs.check {

@@ -31,7 +31,7 @@ impl JsonType for bool {
 }
 
 macro_rules! integer_field {
-    ($($t:ty => $expected:literal, $bounded:literal;)*) => {$(
+    ($($t:ty => $expected:literal;)*) => {$(
         impl JsonType for $t {
             const SHAPE: Shape = Shape::Leaf;
 
@@ -46,8 +46,7 @@ macro_rules! integer_field {
                         let v = match n.value {
                             crate::json::NumberValue::U64(v) => <$t>::try_from(v).ok(),
                             crate::json::NumberValue::I64(v) => <$t>::try_from(v).ok(),
-                            // `-0`; any other float here is an integer too big for 64 bits.
-                            crate::json::NumberValue::F64(0.0) => Some(0),
+                            // An integer beyond 64 bits.
                             crate::json::NumberValue::F64(_) => None,
                         };
                         Ok(match v {
@@ -69,34 +68,30 @@ macro_rules! integer_field {
             }
 
             fn schema(_gen: &mut SchemaGen) -> Value {
-                let mut s = serde_json::json!({ "type": "integer" });
-                // The type's own range, where it is narrower than 64 bits
-                // (unsigned types always say `minimum: 0`).
-                if <$t>::MIN != 0 && $bounded {
-                    s["minimum"] = Value::from(<$t>::MIN);
-                } else if <$t>::MIN == 0 {
-                    s["minimum"] = Value::from(0);
-                }
-                if $bounded {
-                    s["maximum"] = Value::from(<$t>::MAX);
-                }
-                s
+                // The type's own range, 64-bit types included, as exact
+                // integers (`Value` holds any `u64` or `i64` exactly); a
+                // field's `min`/`max`, always within it, replaces a bound.
+                serde_json::json!({
+                    "type": "integer",
+                    "minimum": <$t>::MIN,
+                    "maximum": <$t>::MAX,
+                })
             }
         }
     )*};
 }
 
 integer_field! {
-    u8 => "an integer from 0 to 255", true;
-    u16 => "an integer from 0 to 65535", true;
-    u32 => "an integer from 0 to 4294967295", true;
-    u64 => "a non-negative 64-bit integer", false;
-    usize => "a non-negative 64-bit integer", false;
-    i8 => "an integer from -128 to 127", true;
-    i16 => "an integer from -32768 to 32767", true;
-    i32 => "an integer from -2147483648 to 2147483647", true;
-    i64 => "a 64-bit integer", false;
-    isize => "a 64-bit integer", false;
+    u8 => "an integer from 0 to 255";
+    u16 => "an integer from 0 to 65535";
+    u32 => "an integer from 0 to 4294967295";
+    u64 => "a non-negative 64-bit integer";
+    usize => "a non-negative 64-bit integer";
+    i8 => "an integer from -128 to 127";
+    i16 => "an integer from -32768 to 32767";
+    i32 => "an integer from -2147483648 to 2147483647";
+    i64 => "a 64-bit integer";
+    isize => "a 64-bit integer";
 }
 
 impl JsonType for f64 {
