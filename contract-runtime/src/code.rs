@@ -2,6 +2,12 @@
 //! both name these constants, so a code is spelled once; [`ALL`] lists every
 //! code with its stage, and a test keeps the table in [`crate::error`]'s docs
 //! equal to it.
+//!
+//! These are the codes of [`Error`](crate::Error)s. Two other vocabularies
+//! are not codes and stay with their module: the kinds of
+//! [`compat::Change`](crate::compat::Change) (differences between two
+//! schemas) and the `rule` names of a schema's `x-contract-rules` entries
+//! ([`crate::schema`]).
 use crate::error::Stage;
 
 macro_rules! codes {

@@ -1,12 +1,17 @@
-//! The [`Contract`] trait that `#[derive(Contract)]` implements, and the
-//! document-level pipeline: parse → schema → rule → business.
+//! The [`Contract`] trait that `#[derive(Contract)]` implements: the top of
+//! the stack. Its provided methods are the typed entry points; each is a
+//! thin call into [`crate::pipeline`] or [`crate::schema`], which see a
+//! contract only as a [`Document`] and a [`Definition`] (implemented here
+//! for every contract).
 use serde_json::Value;
 
-use crate::decode::{Cx, Field};
+use crate::core::{Collector, JsonType};
 use crate::edit::EditPolicy;
-use crate::error::{Error, Rejection, Stage};
-use crate::json::{self, Limits, Path, Reader};
+use crate::error::Rejection;
+use crate::json::Limits;
 use crate::outcome::{Outcome, OutcomeKind, Violation};
+use crate::pipeline::{self, Document, Stages};
+use crate::schema::{self, Definition, SchemaGen};
 
 /// A type whose JSON form is declared with `#[derive(Contract)]`.
 ///
@@ -37,7 +42,7 @@ use crate::outcome::{Outcome, OutcomeKind, Violation};
 /// assert_eq!(err.errors[0].code, "invalid_type");
 /// assert_eq!(err.errors[1].code, "too_short");
 /// ```
-pub trait Contract: Field + 'static {
+pub trait Contract: JsonType + 'static {
     /// The type's name (its `$defs` key in schemas).
     const NAME: &'static str;
     /// `max_bytes` and `max_depth`.
@@ -50,7 +55,7 @@ pub trait Contract: Field + 'static {
     const __POLICIES: &'static [EditPolicy<Self>] = &[];
 
     #[doc(hidden)]
-    fn __schema_body(defs: &mut crate::schema::SchemaGen) -> Value;
+    fn __schema_body(defs: &mut SchemaGen) -> Value;
 
     #[doc(hidden)]
     fn __outcome(&self) -> OutcomeKind {
@@ -58,24 +63,22 @@ pub trait Contract: Field + 'static {
     }
 
     #[doc(hidden)]
-    fn __business(&mut self, _ctx: &Self::Context, _cx: &mut Cx) {}
+    fn __business(&mut self, _ctx: &Self::Context, _cx: &mut Collector) {}
 
     /// The JSON Schema (draft 2020-12) to send to a model provider.
     fn json_schema() -> Value {
-        crate::schema::document::<Self>()
+        schema::document::<Self>()
     }
 
     /// This contract's schema prepared for `provider`'s structured-output
     /// mode, with what it had to drop (see [`crate::schema::export`]).
-    fn json_schema_for(
-        provider: crate::schema::Provider,
-    ) -> Result<crate::schema::Export, crate::schema::ExportError> {
-        crate::schema::export::<Self>(provider)
+    fn json_schema_for(provider: schema::Provider) -> Result<schema::Export, schema::ExportError> {
+        schema::export::<Self>(provider)
     }
 
     /// Parses and checks `raw` (parse, schema and rule stages).
     fn from_json(raw: &str) -> Result<Self, Rejection> {
-        decode_document::<Self>(raw).map(|(value, _reviews)| value)
+        pipeline::run::<Self>(raw, Stages::none()).map(|(value, _reviews)| value)
     }
 
     /// The value as JSON.
@@ -85,30 +88,12 @@ pub trait Contract: Field + 'static {
 
     /// Parse, schema and rule stages, as an [`Outcome`].
     fn check(raw: &str) -> Outcome<Self> {
-        match decode_document::<Self>(raw) {
-            Ok((value, reviews)) => decide(value, reviews),
-            Err(rejection) => Outcome::Reject(rejection),
-        }
+        pipeline::outcome::<Self>(raw, Stages::none())
     }
 
     /// Every stage, business included, against trusted `ctx`.
     fn check_with(raw: &str, ctx: &Self::Context) -> Outcome<Self> {
-        let (mut value, reviews) = match decode_document::<Self>(raw) {
-            Ok(decoded) => decoded,
-            Err(rejection) => return Outcome::Reject(rejection),
-        };
-        let mut cx = Cx::new();
-        for reason in reviews {
-            cx.review(reason);
-        }
-        value.__business(ctx, &mut cx);
-        let (errors, omitted, reviews) = cx.finish();
-        if !errors.is_empty() || omitted > 0 {
-            let mut rejection = Rejection::from_errors(errors);
-            rejection.omitted += omitted;
-            return Outcome::Reject(rejection);
-        }
-        decide(value, reviews)
+        pipeline::outcome::<Self>(raw, Stages::business(ctx))
     }
 
     /// The edit policy named `name`, if the contract declares one.
@@ -141,62 +126,33 @@ pub trait Contract: Field + 'static {
     }
 }
 
-fn decide<T: Contract>(value: T, mut reasons: Vec<Violation>) -> Outcome<T> {
-    // One reason per pointer: the first found, from the earliest check, is
-    // the one that explains it (a date dropped for being invalid is not also
-    // "missing").
-    let mut seen = std::collections::BTreeSet::new();
-    reasons.retain(|r| seen.insert(r.pointer.clone()));
-    if !reasons.is_empty() {
-        return Outcome::Review { value, reasons };
-    }
-    match value.__outcome() {
-        OutcomeKind::Clarify => Outcome::Clarify(value),
-        OutcomeKind::Decline => Outcome::Decline(value),
-        _ => Outcome::Accept(value),
-    }
-}
-
 /// Parse, schema and rule stages for one document: the value and the review
 /// reasons of quarantined fields, or every error found.
 pub fn decode_document<T: Contract>(raw: &str) -> Result<(T, Vec<Violation>), Rejection> {
-    json::check_size(raw.len(), &T::LIMITS)?;
-    json::check_bom(raw)?;
-    let mut reader = Reader::new(raw, T::LIMITS.max_depth);
-    let mut cx = Cx::new();
-    let decoded = T::decode(&mut reader, &Path::Root, &mut cx).and_then(|v| {
-        reader.finish()?;
-        Ok(v)
-    });
-    let value = match decoded {
-        Ok(value) => value,
-        Err(e) => return Err(Rejection::single(e.into_error(raw.as_bytes()))),
-    };
-    // Rules run only on a value that passed the schema stage everywhere.
-    if let (Some(value), true) = (&value, cx.is_clean()) {
-        value.rules(&Path::Root, &mut cx);
+    pipeline::run::<T>(raw, Stages::none())
+}
+
+impl<T: Contract> Document for T {
+    const LIMITS: Limits = <T as Contract>::LIMITS;
+    type Context = <T as Contract>::Context;
+
+    #[inline]
+    fn business(&mut self, ctx: &Self::Context, cx: &mut Collector) {
+        self.__business(ctx, cx);
     }
-    let (errors, omitted, reviews) = cx.finish();
-    match value {
-        Some(value) if errors.is_empty() && omitted == 0 => Ok((value, reviews)),
-        _ => Err(rejection(errors, omitted)),
+
+    #[inline]
+    fn outcome(&self) -> OutcomeKind {
+        self.__outcome()
     }
 }
 
-fn rejection(errors: Vec<Error>, omitted: usize) -> Rejection {
-    let mut rejection = Rejection::from_errors(errors);
-    rejection.omitted += omitted;
-    if rejection.errors.is_empty() {
-        // Unreachable by construction (a failed field records an error);
-        // never return an empty rejection all the same.
-        rejection.errors.push(Error::new(
-            Stage::Schema,
-            "",
-            "invalid_type",
-            "the document was not accepted",
-        ));
+impl<T: Contract> Definition for T {
+    const NAME: &'static str = <T as Contract>::NAME;
+
+    fn body(defs: &mut SchemaGen) -> Value {
+        T::__schema_body(defs)
     }
-    rejection
 }
 
 /// Implemented by contract enums; `outcome = FIELD` requires it of the field's type.

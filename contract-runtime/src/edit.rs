@@ -4,12 +4,12 @@ use std::marker::PhantomData;
 
 use serde_json::Value;
 
-use crate::contract::{Contract, decode_document};
-use crate::decode::Cx;
+use crate::code;
 use crate::error::{Error, Rejection, Stage};
 use crate::fingerprint::Fingerprint;
 use crate::json;
 use crate::outcome::Violation;
+use crate::pipeline::{self, Document, Stages};
 
 /// A named allowlist of pointers, declared with
 /// `#[contract(edit(NAME = ["/pointer", ..]))]`.
@@ -161,7 +161,7 @@ impl<T> EditPolicy<T> {
     }
 }
 
-impl<T: Contract> EditPolicy<T> {
+impl<T: Document> EditPolicy<T> {
     /// Checks a candidate document against `baseline`: every changed pointer
     /// must be allowed, and the candidate must pass the contract. All
     /// blocked pointers (stage `edit`) and all contract errors are reported.
@@ -193,66 +193,45 @@ impl<T: Contract> EditPolicy<T> {
         &self,
         baseline: &Value,
         candidate: &str,
-        ctx: Option<&T::Context>,
+        context: Option<&T::Context>,
     ) -> Result<Edit<T>, Rejection> {
         // Size first, then the strict parse policy, as `json::parse` decides
         // them; the changed pointers come out of the same scan, with no tree.
         let changed: Vec<String> = crate::diff::changed_paths_str(baseline, candidate, &T::LIMITS)?
             .into_iter()
             .collect();
-        let mut cx = Cx::new();
-        let mut decoded = match decode_document::<T>(candidate) {
-            Ok((value, reviews)) => {
-                for reason in reviews {
-                    cx.review(reason);
-                }
-                Some(value)
-            }
-            Err(rejection) => {
-                for e in rejection.errors {
-                    cx.push(e);
-                }
-                None
-            }
-        };
-        if let (Some(value), Some(ctx)) = (decoded.as_mut(), ctx) {
-            value.__business(ctx, &mut cx);
-        }
-        for pointer in changed.iter().filter(|p| !self.allows(p)) {
-            cx.push(
-                Error::new(
-                    Stage::Edit,
-                    pointer.clone(),
-                    "change_not_allowed",
-                    format!("policy `{}` does not allow changing this value", self.name),
-                )
-                .with_expected(format!("changes only at: {}", self.paths.join(", "))),
-            );
-        }
-        let (errors, omitted, reasons) = cx.finish();
-        match decoded {
-            Some(value) if errors.is_empty() && omitted == 0 => {
-                // The fingerprint needs the tree. An accepted candidate is
-                // the baseline but for the values the policy allows.
-                let parsed = json::parse(candidate.as_bytes(), &T::LIMITS)?;
-                Ok(Edit {
-                    value,
-                    changed,
-                    reasons,
-                    baseline: Fingerprint::of(baseline),
-                    candidate: Fingerprint::of(&parsed),
-                })
-            }
-            _ => {
-                let mut rejection = Rejection::from_errors(errors);
-                rejection.omitted += omitted;
-                Err(rejection)
-            }
-        }
+        let blocked = changed
+            .iter()
+            .filter(|p| !self.allows(p))
+            .map(|p| self.blocked(p))
+            .collect();
+        let (value, reasons) = pipeline::run::<T>(candidate, Stages { context, blocked })?;
+        // The fingerprint needs the tree. An accepted candidate is the
+        // baseline but for the values the policy allows.
+        let parsed = json::parse(candidate.as_bytes(), &T::LIMITS)?;
+        Ok(Edit {
+            value,
+            changed,
+            reasons,
+            baseline: Fingerprint::of(baseline),
+            candidate: Fingerprint::of(&parsed),
+        })
+    }
+
+    /// The edit-stage error for a change at `pointer`, which the policy
+    /// does not allow.
+    fn blocked(&self, pointer: &str) -> Error {
+        Error::new(
+            Stage::Edit,
+            pointer,
+            code::CHANGE_NOT_ALLOWED,
+            format!("policy `{}` does not allow changing this value", self.name),
+        )
+        .with_expected(format!("changes only at: {}", self.paths.join(", ")))
     }
 
     /// [`EditPolicy::check`] against a typed baseline.
     pub fn check_value(&self, baseline: &T, candidate: &str) -> Result<Edit<T>, Rejection> {
-        self.check(&baseline.to_json(), candidate)
+        self.check(&baseline.encode(), candidate)
     }
 }

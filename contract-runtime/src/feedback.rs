@@ -6,6 +6,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::code;
 use crate::error::{Rejection, Stage};
 
 /// What to tell the model about one error.
@@ -54,8 +55,8 @@ fn is_zero(n: &usize) -> bool {
 fn generic_expectation(code: &str, stage: Stage) -> &'static str {
     match (stage, code) {
         (Stage::Parse, _) => "well-formed JSON (RFC 8259) without duplicate keys",
-        (_, "unknown_key") => "only the keys the schema declares",
-        (_, "missing_key") => "the key present",
+        (_, code::UNKNOWN_KEY) => "only the keys the schema declares",
+        (_, code::MISSING_KEY) => "the key present",
         (Stage::Business, _) => "a value consistent with the application's records",
         (Stage::Edit, _) => "no change at this pointer",
         _ => "a value that satisfies the schema",

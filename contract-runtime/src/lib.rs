@@ -40,16 +40,87 @@
 //!    unless `optional`), no unknown keys, no coercion, bounds, lengths in
 //!    Unicode scalar values, `equals`, `one_of`, strict dates. Every error is
 //!    collected (up to [`error::MAX_ERRORS`]).
-//! 3. **rule**: `when(..)` and `order(..)`, run only on a schema-valid value;
-//!    every rule runs.
-//! 4. **business** ([`Contract::check_with`] only): `evidence` and the
-//!    `check` function, against a trusted context the model cannot choose.
+//! 3. **rule** ([`rules`]): `when(..)` and `order(..)`, run only on a
+//!    schema-valid value; every rule runs.
+//! 4. **business** ([`business`]; [`Contract::check_with`] only): `evidence`
+//!    and the `check` function, against a trusted context the model cannot
+//!    choose.
 //! 5. **edit** ([`EditPolicy`]): the pointers a proposed document changed must
 //!    all be in the policy.
+//!
+//! [`pipeline`] runs them, in this order, for every entry point.
 //!
 //! Errors are data ([`Error`]: stage, RFC 6901 pointer, stable code,
 //! message); [`Rejection::feedback`] renders them for a retry prompt without
 //! values or context; [`retry`] drives a bounded retry loop.
+//!
+//! # Layers
+//!
+//! The modules form a stack, low to high: each names only modules of its
+//! own layer or lower ones, and no two modules name each other (the
+//! `layers` test reads the `crate::` paths and keeps it so).
+//!
+//! 1. [`error`]: errors as data ([`Error`], [`Rejection`], [`Stage`]).
+//! 2. [`code`] (the stable codes), [`pointer`](mod@pointer) (RFC 6901), [`shape`] (edit
+//!    pointers checked at compile time), [`date`], [`fingerprint`].
+//! 3. [`json`] (the strict reader, [`json::Path`]), [`outcome`] (decisions,
+//!    violations), [`feedback`] (a rejection rendered for a retry prompt).
+//! 4. [`schema`] (JSON Schema and provider exports, for any
+//!    [`schema::Definition`]), [`diff`] (changed pointers of two values),
+//!    [`compat`] (changes between two schemas).
+//! 5. [`core`]: [`JsonType`](core::JsonType) and
+//!    [`Collector`](core::Collector), what every stage shares.
+//! 6. [`decode`] (the per-type impls and the schema stage's errors),
+//!    [`rules`] (the rule stage's errors), [`business`] (the business
+//!    stage's errors).
+//! 7. [`pipeline`]: runs the stages in order for every entry point and
+//!    builds the one [`Rejection`].
+//! 8. [`edit`]: edit policies, through the pipeline.
+//! 9. [`Contract`] (module `contract`): the trait the derive implements; its
+//!    provided methods are the entry points. Every contract is a
+//!    [`pipeline::Document`] and a [`schema::Definition`], so the layers
+//!    below never name the trait.
+//! 10. [`report`] (metrics over outcomes) and [`retry`] (a bounded retry
+//!     loop), built on the entry points.
+//!
+//! `__private` (what generated code names) only re-exports.
+//!
+//! # Glossary
+//!
+//! One name, one meaning:
+//!
+//! | name | what it is |
+//! |---|---|
+//! | [`Contract`] | a document type declared with `#[derive(Contract)]`; its methods are the entry points |
+//! | [`JsonType`](core::JsonType) | a type that can be a field: decode, encode, schema, rules |
+//! | [`Collector`](core::Collector) | what the stages of one document record: errors (capped) and review reasons |
+//! | [`Document`](pipeline::Document) | what the pipeline needs of a contract (limits, business stage, outcome) |
+//! | [`Definition`](schema::Definition) | what the schema builder needs of a contract (name, body) |
+//! | [`SchemaGen`](schema::SchemaGen) | collects `$defs` while a schema is built |
+//! | [`Reader`](json::Reader) | the strict pull scanner over the document text |
+//! | [`Path`](json::Path) | a location in the document while it is read (borrowed, no allocation) |
+//! | [`Pointer`](pointer::Pointer) | a parsed RFC 6901 pointer (owned segments); the string form is what errors carry |
+//! | [`Shape`](shape::Shape) | a type's JSON shape, to check edit pointers at compile time |
+//! | [`Error`] | one finding: stage, pointer, code, message |
+//! | [`Rejection`] | every error of a refused document (never empty) |
+//! | [`Violation`] | what a `check` function returns: a business error or a review reason |
+//! | [`Outcome`] | the decision on a document: accept, clarify, decline, review or reject |
+//! | [`EditPolicy`] | a named allowlist of pointers an edit may change |
+//! | [`Edit`] | an accepted edit: value, changed pointers, fingerprints |
+//! | [`Change`](compat::Change) | one difference between two versions of a schema |
+//! | check | a *stage* run on a document (`Contract::check`, `EditPolicy::check`); a `check` *function* is the user's business rule |
+//! | diff | a comparison: [`diff::changed_paths`] of two values, [`compat::diff`] of two schemas |
+//!
+//! # Where a new thing goes
+//!
+//! - a field type: a [`JsonType`](core::JsonType) impl in the [`decode`]
+//!   file of its family (or a new family file there);
+//! - a stage: its errors in a module of its own at the layer of [`rules`],
+//!   its place in the sequence in [`pipeline::run`];
+//! - an entry point (a stream of documents): a caller of [`pipeline::run`]
+//!   in the contract layer;
+//! - an export: a module under [`schema`], reading the full schema;
+//! - a code: a constant in [`code`] (and a row in [`error`]'s table).
 //!
 //! # Decisions worth knowing
 //!
@@ -96,9 +167,11 @@
 #[allow(unused_extern_crates)]
 extern crate self as contract_runtime;
 
+pub mod business;
 pub mod code;
 pub mod compat;
 mod contract;
+pub mod core;
 pub mod date;
 pub mod decode;
 pub mod diff;
@@ -108,9 +181,11 @@ pub mod feedback;
 pub mod fingerprint;
 pub mod json;
 pub mod outcome;
+pub mod pipeline;
 pub mod pointer;
 pub mod report;
 pub mod retry;
+pub mod rules;
 pub mod schema;
 pub mod shape;
 

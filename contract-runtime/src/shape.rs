@@ -1,5 +1,5 @@
 //! The shape of a contract type as a compile-time constant, so that an edit
-//! pointer can be resolved through nested contract types by a `const`
+//! pointer can be followed through nested contract types by a `const`
 //! assertion in the derive of the outer type.
 
 /// What a pointer segment can step into.
@@ -42,7 +42,7 @@ const fn str_eq(a: &str, b: &str) -> bool {
 }
 
 /// Follows unescaped `segments` from `shape`; usable in `const` context.
-pub const fn resolve(shape: &Shape, segments: &[&str]) -> Result<(), Unresolved> {
+pub const fn follow(shape: &Shape, segments: &[&str]) -> Result<(), Unresolved> {
     let mut current = shape;
     let mut i = 0;
     while i < segments.len() {
@@ -79,23 +79,23 @@ mod tests {
 
     #[test]
     fn resolves_through_nested_objects() {
-        assert_eq!(resolve(&OUTER, &["notifications", "email"]), Ok(()));
-        assert_eq!(resolve(&OUTER, &["channels"]), Ok(()));
-        assert_eq!(resolve(&OUTER, &[]), Ok(()));
+        assert_eq!(follow(&OUTER, &["notifications", "email"]), Ok(()));
+        assert_eq!(follow(&OUTER, &["channels"]), Ok(()));
+        assert_eq!(follow(&OUTER, &[]), Ok(()));
     }
 
     #[test]
     fn names_the_segment_at_fault() {
         assert_eq!(
-            resolve(&OUTER, &["notifications", "emial"]),
+            follow(&OUTER, &["notifications", "emial"]),
             Err(Unresolved::NoField(1))
         );
         assert_eq!(
-            resolve(&OUTER, &["channels", "0"]),
+            follow(&OUTER, &["channels", "0"]),
             Err(Unresolved::IntoCollection(1))
         );
         assert_eq!(
-            resolve(&OUTER, &["notifications", "email", "x"]),
+            follow(&OUTER, &["notifications", "email", "x"]),
             Err(Unresolved::IntoScalar(2))
         );
     }

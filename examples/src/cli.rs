@@ -64,7 +64,7 @@
 //!
 //! Reads two full schemas (as `--schema` prints them; each a JSON object)
 //! and lists every change from OLD to NEW that
-//! [`compat::check`] finds, one per line
+//! [`compat::diff`] finds, one per line
 //! on stdout. `--format table` (the default here) writes aligned columns:
 //! verdict (`breaking` or `compatible`), direction, kind, pointer, detail:
 //!
@@ -1021,7 +1021,7 @@ fn compat_files(
 ) -> Result<i32, Failure> {
     let old = read_schema("OLD", &args.old)?;
     let new = read_schema("NEW", &args.new)?;
-    let changes = compat::check(&old, &new);
+    let changes = compat::diff(&old, &new);
     let mut out = BufWriter::new(stdout);
     write_changes(&changes, args.format, &mut out)?;
     out.flush()?;

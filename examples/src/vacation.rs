@@ -79,9 +79,9 @@ pub enum Status {
 /// ```
 /// use contract_examples::vacation::{self, v2};
 /// use contract_runtime::Contract;
-/// use contract_runtime::compat::{check, ChangeKind};
+/// use contract_runtime::compat::{diff, ChangeKind};
 ///
-/// let changes = check(
+/// let changes = diff(
 ///     &vacation::VacationRequest::json_schema(),
 ///     &v2::VacationRequest::json_schema(),
 /// );

@@ -628,7 +628,7 @@ fn a_closed_pipe_keeps_its_error_kind_in_every_format() {
     }
     let old: Value = serde_json::from_str(&std::fs::read_to_string(data(V1)).unwrap()).unwrap();
     let new: Value = serde_json::from_str(&std::fs::read_to_string(data(V2)).unwrap()).unwrap();
-    let changes = compat::check(&old, &new);
+    let changes = compat::diff(&old, &new);
     assert!(!changes.is_empty());
     for format in [cli::Format::Jsonl, cli::Format::Table] {
         let e = cli::write_changes(&changes, format, &mut ClosedPipe).unwrap_err();
@@ -939,7 +939,7 @@ fn compat_jsonl_is_one_object_per_change() {
         .collect();
     let old: Value = serde_json::from_str(&std::fs::read_to_string(data(V1)).unwrap()).unwrap();
     let new: Value = serde_json::from_str(&std::fs::read_to_string(data(V2)).unwrap()).unwrap();
-    let changes = compat::check(&old, &new);
+    let changes = compat::diff(&old, &new);
     assert_eq!(printed.len(), changes.len());
     for (line, change) in printed.iter().zip(&changes) {
         let keys: Vec<&str> = line

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use contract_examples::vacation::{self, v2};
 use contract_runtime::Contract;
-use contract_runtime::compat::{ChangeKind, check};
+use contract_runtime::compat::{ChangeKind, diff};
 use contract_runtime::schema::version;
 use serde_json::Value;
 
@@ -67,7 +67,7 @@ fn the_version_reaches_the_contract_trait() {
 
 #[test]
 fn v1_to_v2_tightens_a_bound_and_adds_an_optional_field() {
-    let changes = check(
+    let changes = diff(
         &vacation::VacationRequest::json_schema(),
         &v2::VacationRequest::json_schema(),
     );

@@ -1,7 +1,7 @@
-//! `contract_runtime::compat::check`: two versions of the vacation contract,
+//! `contract_runtime::compat::diff`: two versions of the vacation contract,
 //! and one test per kind of change, on derived contracts (hand-written
 //! schemas only where the derive cannot produce the change).
-use contract_runtime::compat::{Change, ChangeKind, check};
+use contract_runtime::compat::{self, Change, ChangeKind};
 use contract_runtime::schema::version;
 use contract_runtime::{Contract, Date};
 use serde_json::{Value, json};
@@ -22,13 +22,13 @@ fn summary(changes: &[Change]) -> Vec<(&str, ChangeKind, bool, bool)> {
 }
 
 fn diff<A: Contract, B: Contract>() -> Vec<Change> {
-    check(&A::json_schema(), &B::json_schema())
+    compat::diff(&A::json_schema(), &B::json_schema())
 }
 
 /// Reading the other way round swaps the directions.
 fn assert_mirrored(a: &Value, b: &Value) {
-    let forth = check(a, b);
-    let back = check(b, a);
+    let forth = compat::diff(a, b);
+    let back = compat::diff(b, a);
     let count = |cs: &[Change], f: fn(&Change) -> bool| cs.iter().filter(|c| f(c)).count();
     assert_eq!(
         count(&forth, |c| c.breaks_backward),
@@ -119,7 +119,7 @@ fn vacation_v1_to_v2() {
         v2::VacationRequest::json_schema(),
     );
     assert_eq!((version(&old), version(&new)), (Some(1), Some(2)));
-    let changes = check(&old, &new);
+    let changes = compat::diff(&old, &new);
     assert_eq!(
         summary(&changes),
         [
@@ -167,7 +167,7 @@ fn vacation_v1_to_v2() {
 #[test]
 fn a_schema_has_no_changes_against_itself() {
     let s = v2::VacationRequest::json_schema();
-    assert!(check(&s, &s).is_empty());
+    assert!(compat::diff(&s, &s).is_empty());
 }
 
 // ------------------------------------------------------------------ one kind each
@@ -462,7 +462,7 @@ fn a_64_bit_bound_moved_by_one_is_a_change() {
     };
     let old = schema(u64::MAX, i64::MIN);
     let new = schema(u64::MAX - 1, i64::MIN + 1);
-    let changes = check(&old, &new);
+    let changes = compat::diff(&old, &new);
     assert_eq!(
         summary(&changes),
         [
@@ -485,13 +485,13 @@ fn a_64_bit_bound_moved_by_one_is_a_change() {
         "maximum 18446744073709551615 → 18446744073709551614"
     );
     assert_mirrored(&old, &new);
-    assert!(check(&old, &old).is_empty());
+    assert!(compat::diff(&old, &old).is_empty());
 }
 
 #[test]
 fn constraint_changed() {
     let schema = |pattern: &str| json!({"type": "object", "properties": {"code": {"type": "string", "pattern": pattern}}, "required": ["code"], "additionalProperties": false});
-    let changes = check(&schema("^[A-Z]{3}$"), &schema("^[A-Z]{4}$"));
+    let changes = compat::diff(&schema("^[A-Z]{3}$"), &schema("^[A-Z]{4}$"));
     assert_eq!(
         summary(&changes),
         [(

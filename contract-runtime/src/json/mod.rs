@@ -41,6 +41,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+use crate::code;
 use crate::error::{Error, Rejection, Stage};
 
 mod reader;
@@ -189,27 +190,9 @@ impl<'a> Path<'a> {
             }
             Path::Index(parent, index) => {
                 parent.write_pointer(out);
-                out.push('/');
-                push_decimal(out, *index);
+                crate::pointer::push_index(out, *index);
             }
         }
-    }
-}
-
-// Appends `n` in decimal without going through `core::fmt`.
-fn push_decimal(out: &mut String, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
     }
 }
 
@@ -220,7 +203,7 @@ pub fn prepare<'a>(raw: &'a [u8], limits: &Limits) -> Result<&'a str, Rejection>
     let text = std::str::from_utf8(raw)
         .map_err(|e| {
             ParseError::new(
-                "invalid_utf8",
+                code::INVALID_UTF8,
                 "the input is not valid UTF-8",
                 e.valid_up_to(),
             )
@@ -238,7 +221,7 @@ pub fn check_size(len: usize, limits: &Limits) -> Result<(), Rejection> {
             Error::new(
                 Stage::Parse,
                 "",
-                "too_large",
+                code::TOO_LARGE,
                 format!(
                     "the input is {len} bytes; the limit is {}",
                     limits.max_bytes
@@ -255,7 +238,7 @@ pub fn check_bom(text: &str) -> Result<(), Rejection> {
     if text.starts_with('\u{feff}') {
         return Err(Rejection::single(
             ParseError::new(
-                "byte_order_mark",
+                code::BYTE_ORDER_MARK,
                 "the input starts with a byte-order mark",
                 0,
             )
@@ -366,7 +349,7 @@ pub fn read_value(r: &mut Reader<'_>, path: &Path<'_>) -> Result<Value, ParseErr
 #[cold]
 fn too_deep_for_a_value(offset: usize) -> ParseError {
     ParseError::new(
-        "too_deep",
+        code::TOO_DEEP,
         format!("nesting deeper than the limit of {}", Limits::MAX_DEPTH),
         offset,
     )
@@ -387,10 +370,7 @@ fn open_pointer(path: &Path<'_>, open: &[Open], key: &str) -> String {
     let outer = open.get(..open.len().saturating_sub(1)).unwrap_or_default();
     for container in outer {
         match container {
-            Open::Array(items) => {
-                out.push('/');
-                out.push_str(&items.len().to_string());
-            }
+            Open::Array(items) => crate::pointer::push_index(&mut out, items.len()),
             Open::Object(_, member) => crate::pointer::push_escaped(&mut out, member),
         }
     }

@@ -82,8 +82,6 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
-use crate::contract::Contract;
-
 pub mod provider;
 
 pub use provider::{
@@ -132,6 +130,16 @@ pub const LOCAL_ONLY: &[LocalCheck] = &[
     },
 ];
 
+/// A type with its own `$defs` entry: its name and its schema body.
+/// Every [`Contract`](crate::Contract) is one; the schema builder needs no
+/// more of it, so it does not depend on the contract layer.
+pub trait Definition: 'static {
+    /// The `$defs` key (and the root's `title`).
+    const NAME: &'static str;
+    /// The schema body (`type`, `properties`, …), nested types added to `defs`.
+    fn body(defs: &mut SchemaGen) -> Value;
+}
+
 /// Collects `$defs` while a schema is built.
 #[derive(Debug, Default)]
 pub struct SchemaGen {
@@ -145,7 +153,7 @@ pub struct SchemaGen {
 
 impl SchemaGen {
     /// A `$ref` to `T`, adding `T`'s schema to `$defs` the first time.
-    pub fn reference<T: Contract>(&mut self) -> Value {
+    pub fn reference<T: Definition>(&mut self) -> Value {
         let id = TypeId::of::<T>();
         if self.root == Some(id) {
             return json!({ "$ref": "#" });
@@ -158,12 +166,12 @@ impl SchemaGen {
                 // Placeholder first, so that a type reached again while its
                 // own body is built is not built twice.
                 self.defs.insert(name.clone(), Value::Null);
-                let body = tidy(T::__schema_body(self));
+                let body = tidy(T::body(self));
                 self.defs.insert(name.clone(), body);
                 name
             }
         };
-        json!({ "$ref": format!("#/$defs/{}", crate::pointer::escape(&name)) })
+        json!({ "$ref": crate::pointer::child("#/$defs", &name) })
     }
 
     fn fresh_name(&self, base: &str) -> String {
@@ -180,13 +188,13 @@ impl SchemaGen {
 
 /// The full schema of `T`: its body at the root, nested contracts in `$defs`.
 ///
-/// This is what [`Contract::json_schema`] returns.
-pub fn document<T: Contract>() -> Value {
+/// This is what [`Contract::json_schema`](crate::Contract::json_schema) returns.
+pub fn document<T: Definition>() -> Value {
     let mut defs = SchemaGen {
         root: Some(TypeId::of::<T>()),
         ..SchemaGen::default()
     };
-    let body = tidy(T::__schema_body(&mut defs));
+    let body = tidy(T::body(&mut defs));
     let mut root = Map::new();
     root.insert("$schema".into(), json!(DRAFT_2020_12));
     root.insert("title".into(), json!(T::NAME));
@@ -320,6 +328,24 @@ fn whole_numbers(value: Value) -> Value {
         Value::Array(values) => Value::Array(values.into_iter().map(whole_numbers).collect()),
         other => other,
     }
+}
+
+/// The `then` of a `when` rule's `if`/`then`: required fields not null,
+/// forbidden fields null.
+pub fn when_then(required: &[&str], forbidden: &[&str]) -> Value {
+    let mut properties = Map::new();
+    for name in required {
+        properties.insert((*name).into(), json!({ "not": { "type": "null" } }));
+    }
+    for name in forbidden {
+        properties.insert((*name).into(), json!({ "type": "null" }));
+    }
+    let mut then = Map::new();
+    then.insert("properties".into(), Value::Object(properties));
+    if !required.is_empty() {
+        then.insert("required".into(), json!(required));
+    }
+    Value::Object(then)
 }
 
 /// Makes a struct's schema minimal: no empty `required`; in `when` rules, a

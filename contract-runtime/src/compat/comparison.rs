@@ -1,176 +1,29 @@
-//! Compatibility between two versions of a contract's schema.
-//!
-//! [`check`] compares two full schemas (as
-//! [`Contract::json_schema`](crate::Contract::json_schema) writes them) and
-//! lists every [`Change`] that matters to a reader, with its direction:
-//!
-//! - **backward** ([`Change::breaks_backward`]): a consumer of the *new*
-//!   version reading documents written for the *old* one (stored documents,
-//!   a model still prompted with the old schema) may reject them;
-//! - **forward** ([`Change::breaks_forward`]): a consumer of the *old*
-//!   version reading documents written for the *new* one may reject them.
-//!
-//! A change makes the accepted set smaller (breaks backward), larger (breaks
-//! forward), or both. The verdicts are per change and conservative: "may
-//! reject", judged keyword by keyword. Annotations (`title`,
-//! `description`, `$schema`, `x-contract-version`) are not changes; record
-//! versions with `#[contract(version = N)]` and read them with
-//! [`schema::version`](crate::schema::version).
-//!
-//! Pointers are RFC 6901 pointers into the new schema (into the old one for
-//! what was removed): `/properties/end_date`, `/$defs/Notifications/properties/email`.
-//! Nested contracts are compared where a `$ref` leads (each pair of
-//! definitions once), so renaming a Rust type is not a change.
-//!
-//! ```
-//! use contract_runtime::compat::{check, ChangeKind};
-//! use serde_json::json;
-//!
-//! let old = json!({
-//!     "type": "object",
-//!     "properties": {"status": {"type": "string", "enum": ["done", "open"]}},
-//!     "required": ["status"],
-//!     "additionalProperties": false
-//! });
-//! let new = json!({
-//!     "type": "object",
-//!     "properties": {
-//!         "status": {"type": "string", "enum": ["done", "open", "stale"]},
-//!         "note": {"type": ["string", "null"]}
-//!     },
-//!     "required": ["status", "note"],
-//!     "additionalProperties": false
-//! });
-//! let changes = check(&old, &new);
-//! let kinds: Vec<_> = changes.iter().map(|c| (c.pointer.as_str(), c.kind)).collect();
-//! assert_eq!(kinds, [
-//!     ("/properties/status/enum", ChangeKind::EnumValueAdded),
-//!     ("/properties/note", ChangeKind::FieldAdded),
-//! ]);
-//! // `stale` is new: only an old reader rejects it.
-//! assert!(!changes[0].breaks_backward && changes[0].breaks_forward);
-//! // Old documents lack `note`, and old readers refuse the unknown key.
-//! assert!(changes[1].breaks_backward && changes[1].breaks_forward);
-//! ```
+//! The walk over two schemas: each keyword compared, each `$ref` followed
+//! once per pair of definitions.
 use std::cmp::Ordering;
 use std::collections::BTreeSet;
-use std::fmt;
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::pointer::escape;
+use super::{Change, ChangeKind};
+use crate::pointer::{child, push_index};
 use crate::schema::RULES_KEY;
 
-/// What changed between two versions of a schema.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum ChangeKind {
-    /// A property exists only in the new version.
-    FieldAdded,
-    /// A property exists only in the old version.
-    FieldRemoved,
-    /// A property became required, or optional (may be absent).
-    RequiredChanged,
-    /// A value became nullable, or no longer is.
-    NullabilityChanged,
-    /// An allowed value (of an `enum`, or a `const`) was added.
-    EnumValueAdded,
-    /// An allowed value (of an `enum`, or a `const`) was removed.
-    EnumValueRemoved,
-    /// A bound or constraint is stricter, or new (`minimum` raised,
-    /// `maxLength` lowered, a `pattern`, `format` or `enum` added).
-    BoundTightened,
-    /// A bound or constraint is looser, or gone.
-    BoundLoosened,
-    /// A `pattern`, `format` or `multipleOf` was replaced by another.
-    ConstraintChanged,
-    /// A rule was added: a `when` rule (`allOf`), or an `x-contract-rules` entry.
-    RuleAdded,
-    /// A rule was removed.
-    RuleRemoved,
-    /// The JSON type changed (`integer` → `number`, a struct → a map, …).
-    TypeChanged,
-}
-
-impl ChangeKind {
-    /// The kind as serialized: `"field_added"`, ….
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ChangeKind::FieldAdded => "field_added",
-            ChangeKind::FieldRemoved => "field_removed",
-            ChangeKind::RequiredChanged => "required_changed",
-            ChangeKind::NullabilityChanged => "nullability_changed",
-            ChangeKind::EnumValueAdded => "enum_value_added",
-            ChangeKind::EnumValueRemoved => "enum_value_removed",
-            ChangeKind::BoundTightened => "bound_tightened",
-            ChangeKind::BoundLoosened => "bound_loosened",
-            ChangeKind::ConstraintChanged => "constraint_changed",
-            ChangeKind::RuleAdded => "rule_added",
-            ChangeKind::RuleRemoved => "rule_removed",
-            ChangeKind::TypeChanged => "type_changed",
-        }
-    }
-}
-
-impl fmt::Display for ChangeKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// One difference between two versions of a schema.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Change {
-    /// RFC 6901 pointer into the new schema (the old one for removals).
-    pub pointer: String,
-    /// What changed.
-    pub kind: ChangeKind,
-    /// In words: `maxLength 500 → 300`, `"stale"`, ….
-    pub detail: String,
-    /// A consumer of the new version may reject documents written for the old one.
-    pub breaks_backward: bool,
-    /// A consumer of the old version may reject documents written for the new one.
-    pub breaks_forward: bool,
-}
-
-impl Change {
-    /// Whether the change breaks either direction.
-    pub fn is_breaking(&self) -> bool {
-        self.breaks_backward || self.breaks_forward
-    }
-}
-
-impl fmt::Display for Change {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let breaks = match (self.breaks_backward, self.breaks_forward) {
-            (true, true) => "breaks both directions",
-            (true, false) => "breaks backward (new reader, old documents)",
-            (false, true) => "breaks forward (old reader, new documents)",
-            (false, false) => "compatible",
-        };
-        write!(
-            f,
-            "{} at `{}`: {} ({breaks})",
-            self.kind, self.pointer, self.detail
-        )
-    }
-}
-
 /// Every change from `old` to `new`, in schema order.
-pub fn check(old: &Value, new: &Value) -> Vec<Change> {
-    let mut cx = Cx {
+pub(super) fn changes(old: &Value, new: &Value) -> Vec<Change> {
+    let mut cmp = Comparison {
         old_root: old,
         new_root: new,
         pairs: BTreeSet::from([(String::new(), String::new())]),
         changes: Vec::new(),
     };
-    cx.node(old, new, "", "");
-    cx.changes
+    cmp.node(old, new, "", "");
+    cmp.changes
 }
 
-struct Cx<'v> {
+/// One comparison of two schemas: both roots (to follow `$ref`s), the
+/// definition pairs already compared, and the changes found.
+struct Comparison<'v> {
     old_root: &'v Value,
     new_root: &'v Value,
     /// Definition pairs already compared (old pointer, new pointer).
@@ -207,9 +60,12 @@ fn norm(schema: &Value) -> Norm<'_> {
     {
         let (i, core) = if is_null_schema(a) { (1, b) } else { (0, a) };
         let inner = norm(core);
+        let mut core_at = String::from("/anyOf");
+        push_index(&mut core_at, i);
+        core_at.push_str(&inner.core_at);
         return Norm {
             nullable: true,
-            core_at: format!("/anyOf/{i}{}", inner.core_at),
+            core_at,
             ..inner
         };
     }
@@ -246,10 +102,6 @@ fn norm(schema: &Value) -> Norm<'_> {
 fn is_null_schema(v: &Value) -> bool {
     v.get("type") == Some(&Value::String("null".into()))
         && v.as_object().is_some_and(|m| m.len() == 1)
-}
-
-fn child(ptr: &str, segment: &str) -> String {
-    format!("{ptr}/{}", escape(segment))
 }
 
 /// Lower bounds: a larger value is stricter.
@@ -304,7 +156,7 @@ impl Bound {
 /// Constraints that are only the same or different.
 const OTHER: &[&str] = &["pattern", "format", "multipleOf"];
 
-impl<'v> Cx<'v> {
+impl<'v> Comparison<'v> {
     fn push(
         &mut self,
         pointer: String,
@@ -353,8 +205,8 @@ impl<'v> Cx<'v> {
             return;
         }
         // Follow references: compare what they lead to, each pair once.
-        let (old_target, old_at) = follow(self.old_root, old_ref, o.core, old_at);
-        let (new_target, new_at) = follow(self.new_root, new_ref, n.core, new_at);
+        let (old_target, old_at) = ref_target(self.old_root, old_ref, o.core, old_at);
+        let (new_target, new_at) = ref_target(self.new_root, new_ref, n.core, new_at);
         if self.pairs.insert((old_at.clone(), new_at.clone())) {
             self.node(old_target, new_target, &old_at, &new_at);
         }
@@ -677,7 +529,7 @@ fn join(types: &BTreeSet<String>) -> String {
 
 /// What a `$ref` leads to (or the schema itself, when it is not a
 /// reference), and its pointer.
-fn follow<'v>(
+fn ref_target<'v>(
     root: &'v Value,
     reference: Option<&str>,
     itself: &'v Value,

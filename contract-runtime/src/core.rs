@@ -1,0 +1,193 @@
+//! The two things every stage shares: [`JsonType`], what a type must say
+//! to be a field of a contract, and [`Collector`], where the stages record
+//! what they find.
+//!
+//! [`Contract`](crate::Contract) (a whole document) builds on [`JsonType`];
+//! it sits above the pipeline (module `contract`) because its provided
+//! methods are the entry points that run it.
+use std::borrow::Cow;
+
+use serde_json::Value;
+
+use crate::code;
+use crate::error::{Error, MAX_ERRORS, Stage};
+use crate::json::{ParseError, Path, Reader};
+use crate::outcome::Violation;
+use crate::schema::SchemaGen;
+use crate::shape::Shape;
+
+/// A type that can be a field of a contract: how it is decoded, encoded,
+/// described in a schema, and navigated by an edit pointer.
+///
+/// The derive implements it for contract structs and enums; the runtime
+/// implements it for the primitive, collection and date types
+/// ([`crate::decode`]).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a contract type",
+    label = "not a supported field type",
+    note = "derive `Contract` for it, or use bool, an integer, f32/f64, String, Date, Option, Vec or BTreeMap<String, T>"
+)]
+pub trait JsonType: Sized {
+    /// The type's shape, for resolving edit pointers at compile time.
+    const SHAPE: Shape;
+
+    /// Reads one value at `path`. `Ok(None)` means a schema error was
+    /// recorded in `cx` (the value was skipped); `Err` is a parse error,
+    /// which ends the decode.
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Collector,
+    ) -> Result<Option<Self>, ParseError>;
+
+    /// The value as JSON.
+    fn encode(&self) -> Value;
+
+    /// The JSON Schema of the type (nested contracts go to `defs`'s `$defs`).
+    fn schema(defs: &mut SchemaGen) -> Value;
+
+    /// Runs the cross-field rules of nested contracts.
+    #[inline]
+    fn rules(&self, _path: &Path<'_>, _cx: &mut Collector) {}
+}
+
+/// What the stages of one document collect: errors (at most
+/// [`MAX_ERRORS`] kept, the rest counted), and review reasons.
+#[derive(Debug, Default)]
+pub struct Collector {
+    errors: Vec<Error>,
+    omitted: usize,
+    /// Structural errors recorded so far, kept or not (`is_structural`).
+    structural: usize,
+    reviews: Vec<Violation>,
+}
+
+/// A point in a decode ([`Collector::mark`]), to ask what was found after it.
+#[derive(Debug, Clone, Copy)]
+pub struct Mark {
+    errors: usize,
+    structural: usize,
+}
+
+// A structural error says the document does not have the declared shape: a
+// value of the wrong JSON type (the schema's `type`, which also refuses `7.0`
+// for an integer), a key that is missing or unknown. Quarantine never absorbs
+// one. Every other schema error is a value failure (a bound, a length,
+// `equals`, `one_of`, a date, a number the Rust type cannot hold): the value
+// has the right type and a wrong content. A duplicate key is a parse error,
+// which ends the decode before quarantine is asked.
+fn is_structural(stage: Stage, code: &str) -> bool {
+    stage == Stage::Schema
+        && matches!(
+            code,
+            code::INVALID_TYPE | code::MISSING_KEY | code::UNKNOWN_KEY
+        )
+}
+
+impl Collector {
+    /// An empty collector.
+    pub fn new() -> Self {
+        Collector::default()
+    }
+
+    /// Records an error at `path`.
+    #[cold]
+    #[inline(never)]
+    pub fn error(
+        &mut self,
+        stage: Stage,
+        path: &Path<'_>,
+        code: &'static str,
+        message: impl Into<Cow<'static, str>>,
+        expected: &'static str,
+    ) {
+        self.structural += usize::from(is_structural(stage, code));
+        if self.is_full() {
+            self.omitted += 1;
+            return;
+        }
+        if self.errors.capacity() == 0 {
+            // A document with one error usually has a few: grow once.
+            self.errors.reserve(8);
+        }
+        self.errors
+            .push(Error::new(stage, path.to_pointer(), code, message).with_expected(expected));
+    }
+
+    /// Records a ready-made error.
+    #[cold]
+    pub fn push(&mut self, error: Error) {
+        self.structural += usize::from(is_structural(error.stage, error.code));
+        if self.is_full() {
+            self.omitted += 1;
+        } else {
+            self.errors.push(error);
+        }
+    }
+
+    /// Whether a further error would only be counted (so its message need
+    /// not be built).
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.errors.len() >= MAX_ERRORS
+    }
+
+    /// How many errors were found so far (kept or not).
+    #[inline]
+    pub fn error_count(&self) -> usize {
+        self.errors.len() + self.omitted
+    }
+
+    /// Whether no error was found.
+    #[inline]
+    pub fn is_clean(&self) -> bool {
+        self.errors.is_empty() && self.omitted == 0
+    }
+
+    /// The current point, for [`Collector::failed_since`] and
+    /// [`Collector::quarantine_since`].
+    #[inline]
+    pub fn mark(&self) -> Mark {
+        Mark {
+            errors: self.error_count(),
+            structural: self.structural,
+        }
+    }
+
+    /// Whether an error was found since `mark`.
+    #[inline]
+    pub fn failed_since(&self, mark: Mark) -> bool {
+        self.error_count() != mark.errors
+    }
+
+    /// Turns the errors found since `mark` into review reasons, if every
+    /// one of them is a value failure; `true` if it did. A structural error
+    /// since `mark` (a wrong JSON type, a missing or unknown key, at any
+    /// depth below the field) leaves every error in place: the document
+    /// does not have the declared shape, and is rejected.
+    pub fn quarantine_since(&mut self, mark: Mark) -> bool {
+        if !self.failed_since(mark) || self.structural != mark.structural {
+            return false;
+        }
+        let keep = mark.errors.min(self.errors.len());
+        for e in self.errors.drain(keep..) {
+            self.reviews.push(Violation::review(
+                &e.pointer,
+                e.code,
+                e.message.into_owned(),
+            ));
+        }
+        self.omitted = mark.errors.saturating_sub(keep);
+        true
+    }
+
+    /// Adds a review reason.
+    pub fn review(&mut self, reason: Violation) {
+        self.reviews.push(reason);
+    }
+
+    /// The errors, how many more were only counted, and the review reasons.
+    pub fn finish(self) -> (Vec<Error>, usize, Vec<Violation>) {
+        (self.errors, self.omitted, self.reviews)
+    }
+}

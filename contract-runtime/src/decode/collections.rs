@@ -1,0 +1,138 @@
+//! `Option`, `Vec` and `BTreeMap<String, T>`: the value types around other values.
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::{Collector, JsonType, OBJECT, invalid_type_of};
+use crate::json::{ParseError, Path, Peek, Reader};
+use crate::schema::SchemaGen;
+use crate::shape::Shape;
+
+impl<T: JsonType> JsonType for Option<T> {
+    const SHAPE: Shape = T::SHAPE;
+
+    #[inline]
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Collector,
+    ) -> Result<Option<Self>, ParseError> {
+        match r.peek()? {
+            Peek::Null => r.read_null().map(|()| Some(None)),
+            _ => T::decode(r, path, cx).map(|v| v.map(Some)),
+        }
+    }
+
+    fn encode(&self) -> Value {
+        match self {
+            Some(v) => v.encode(),
+            None => Value::Null,
+        }
+    }
+
+    fn schema(defs: &mut SchemaGen) -> Value {
+        crate::schema::nullable(T::schema(defs))
+    }
+
+    #[inline]
+    fn rules(&self, path: &Path<'_>, cx: &mut Collector) {
+        if let Some(v) = self {
+            v.rules(path, cx);
+        }
+    }
+}
+
+impl<T: JsonType> JsonType for Vec<T> {
+    const SHAPE: Shape = Shape::Array;
+
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Collector,
+    ) -> Result<Option<Self>, ParseError> {
+        match r.peek()? {
+            Peek::Array => {
+                let mut items = Vec::new();
+                let mut ok = true;
+                let mut index = 0;
+                let mut more = r.begin_array()?;
+                while more {
+                    match T::decode(r, &path.index(index), cx)? {
+                        Some(v) if ok => items.push(v),
+                        Some(_) => {}
+                        None => ok = false,
+                    }
+                    index += 1;
+                    more = r.array_more()?;
+                }
+                Ok(ok.then_some(items))
+            }
+            other => wrong_type!(r, path, cx, "an array", other),
+        }
+    }
+
+    fn encode(&self) -> Value {
+        Value::Array(self.iter().map(JsonType::encode).collect())
+    }
+
+    fn schema(defs: &mut SchemaGen) -> Value {
+        serde_json::json!({ "type": "array", "items": T::schema(defs) })
+    }
+
+    fn rules(&self, path: &Path<'_>, cx: &mut Collector) {
+        for (i, v) in self.iter().enumerate() {
+            v.rules(&path.index(i), cx);
+        }
+    }
+}
+
+impl<T: JsonType> JsonType for BTreeMap<String, T> {
+    const SHAPE: Shape = Shape::Map;
+
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Collector,
+    ) -> Result<Option<Self>, ParseError> {
+        match r.peek()? {
+            Peek::Object => {
+                let mut map = BTreeMap::new();
+                // Keys whose value failed, kept for duplicate detection.
+                let mut failed = std::collections::BTreeSet::new();
+                let mut more = r.begin_object()?;
+                while more {
+                    let at = r.offset();
+                    let key = r.read_key()?.to_owned();
+                    if map.contains_key(&key) || failed.contains(&key) {
+                        return Err(crate::json::duplicate_key(at, path, &key));
+                    }
+                    match T::decode(r, &path.key(&key), cx)? {
+                        Some(v) => {
+                            map.insert(key, v);
+                        }
+                        None => {
+                            failed.insert(key);
+                        }
+                    }
+                    more = r.object_more()?;
+                }
+                Ok(failed.is_empty().then_some(map))
+            }
+            other => invalid_type_of(r, path, cx, &OBJECT, other),
+        }
+    }
+
+    fn encode(&self) -> Value {
+        Value::Object(self.iter().map(|(k, v)| (k.clone(), v.encode())).collect())
+    }
+
+    fn schema(defs: &mut SchemaGen) -> Value {
+        serde_json::json!({ "type": "object", "additionalProperties": T::schema(defs) })
+    }
+
+    fn rules(&self, path: &Path<'_>, cx: &mut Collector) {
+        for (k, v) in self {
+            v.rules(&path.key(k), cx);
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! The decoding engine behind `from_json`: one pass over the text with the
+//! strict [`Reader`], no `serde_json::Value` built first.
+//!
+//! Why a purpose-built scanner: a wrong type must not stop the pass (every
+//! error of the document is collected), keys must be compared after
+//! unescaping, duplicate keys must be caught at any depth, and numbers must
+//! keep "written as an integer" apart from "written with a fraction". A pull
+//! scanner driven by generated code does all of this in the same pass that
+//! builds the value: a field bitset finds missing and duplicate keys, and a
+//! value of the wrong type is skipped (still checked strictly) while the
+//! error is recorded. It also keeps the engine behind one module: generated
+//! code sees only [`JsonType`], [`Reader`] and [`Collector`].
+//!
+//! The impls are grouped by family: `primitives` (booleans, numbers,
+//! strings), `collections` (`Option`, `Vec`, `BTreeMap`), `dates`
+//! ([`Date`](crate::Date) and the optional foreign date types); the
+//! schema-stage errors they and generated code record live here.
+use crate::code;
+pub use crate::core::{Collector, JsonType};
+use crate::error::Stage;
+use crate::json::{KeySet, ParseError, Path, Peek, Reader, duplicate_key};
+
+pub use length::{LenCheck, Length};
+pub use primitives::narrow_f32;
+
+/// Wrong-type messages for one expectation, one per JSON type found, fixed
+/// at compile time so that recording the error allocates only its pointer.
+#[derive(Debug)]
+pub struct TypeMessages {
+    /// What was expected ("a string").
+    pub expected: &'static str,
+    /// "expected X, found object", "… array", "… string", "… number",
+    /// "… boolean", "… null".
+    pub found: [&'static str; 6],
+}
+
+impl TypeMessages {
+    fn message(&self, found: Peek) -> &'static str {
+        let i = match found {
+            Peek::Object => 0,
+            Peek::Array => 1,
+            Peek::String => 2,
+            Peek::Number => 3,
+            Peek::True | Peek::False => 4,
+            Peek::Null => 5,
+        };
+        self.found[i]
+    }
+}
+
+/// Builds a [`TypeMessages`] from a literal expectation.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __type_messages {
+    ($expected:literal) => {
+        $crate::decode::TypeMessages {
+            expected: $expected,
+            found: [
+                concat!("expected ", $expected, ", found object"),
+                concat!("expected ", $expected, ", found array"),
+                concat!("expected ", $expected, ", found string"),
+                concat!("expected ", $expected, ", found number"),
+                concat!("expected ", $expected, ", found boolean"),
+                concat!("expected ", $expected, ", found null"),
+            ],
+        }
+    };
+}
+
+pub(crate) static OBJECT: TypeMessages = crate::__type_messages!("an object");
+
+// Records a wrong-type error with messages fixed at compile time.
+macro_rules! wrong_type {
+    ($r:expr, $path:expr, $cx:expr, $expected:literal, $found:expr) => {{
+        static MESSAGES: crate::decode::TypeMessages = crate::__type_messages!($expected);
+        crate::decode::invalid_type_of($r, $path, $cx, &MESSAGES, $found)
+    }};
+}
+
+// The impls, after `wrong_type!` so that they can use it.
+mod collections;
+mod dates;
+mod length;
+mod primitives;
+
+/// Records a wrong-type error and skips the value.
+#[cold]
+#[inline(never)]
+pub fn invalid_type<T>(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    expected: &'static str,
+    found: Peek,
+) -> Result<Option<T>, ParseError> {
+    if expected == OBJECT.expected {
+        return invalid_type_of(r, path, cx, &OBJECT, found);
+    }
+    // Past the cap the error is only counted: build no message for it.
+    let message = if cx.is_full() {
+        std::borrow::Cow::Borrowed("")
+    } else {
+        std::borrow::Cow::Owned(format!("expected {expected}, found {}", found.type_name()))
+    };
+    cx.error(Stage::Schema, path, code::INVALID_TYPE, message, expected);
+    r.skip_value(path)?;
+    Ok(None)
+}
+
+/// [`invalid_type`] with messages fixed at compile time.
+#[cold]
+#[inline(never)]
+pub fn invalid_type_of<T>(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    messages: &'static TypeMessages,
+    found: Peek,
+) -> Result<Option<T>, ParseError> {
+    cx.error(
+        Stage::Schema,
+        path,
+        code::INVALID_TYPE,
+        messages.message(found),
+        messages.expected,
+    );
+    r.skip_value(path)?;
+    Ok(None)
+}
+
+#[cold]
+#[inline(never)]
+pub(crate) fn out_of_range<T>(
+    path: &Path<'_>,
+    cx: &mut Collector,
+    message: &'static str,
+    expected: &'static str,
+) -> Option<T> {
+    cx.error(Stage::Schema, path, code::OUT_OF_RANGE, message, expected);
+    None
+}
+
+#[cold]
+#[inline(never)]
+pub(crate) fn not_integer<T>(
+    path: &Path<'_>,
+    cx: &mut Collector,
+    expected: &'static str,
+) -> Option<T> {
+    cx.error(
+        Stage::Schema,
+        path,
+        code::INVALID_TYPE,
+        "expected an integer, found a number written with a fraction or exponent",
+        expected,
+    );
+    None
+}
+
+/// Records a schema-stage error.
+#[cold]
+#[inline(never)]
+pub fn field_error(
+    cx: &mut Collector,
+    path: &Path<'_>,
+    code: &'static str,
+    message: &'static str,
+    expected: &'static str,
+) {
+    cx.error(Stage::Schema, path, code, message, expected);
+}
+
+/// Records an unknown key (an error at the member's pointer) and skips its
+/// value; a second occurrence of the same unknown key is a duplicate.
+#[cold]
+#[inline(never)]
+pub fn unknown_key(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    seen: &mut KeySet,
+    at: usize,
+    key: String,
+) -> Result<(), ParseError> {
+    // The key moves into the set and is borrowed back for the pointer.
+    if let Err(key) = seen.insert_owned(key) {
+        return Err(duplicate_key(at, path, &key));
+    }
+    let member = path.key(seen.last());
+    cx.error(
+        Stage::Schema,
+        &member,
+        code::UNKNOWN_KEY,
+        "this key is not part of the contract",
+        "only the keys the schema declares",
+    );
+    r.skip_value(&member)
+}
+
+/// Records a declared key that is absent.
+#[cold]
+#[inline(never)]
+pub fn missing_key(cx: &mut Collector, path: &Path<'_>, name: &str) {
+    cx.error(
+        Stage::Schema,
+        &path.key(name),
+        code::MISSING_KEY,
+        "this key is required (a nullable field must be present, with null)",
+        "the key present",
+    );
+}
+
+/// Records a string that names no variant.
+#[cold]
+#[inline(never)]
+pub fn not_one_of(
+    cx: &mut Collector,
+    path: &Path<'_>,
+    message: &'static str,
+    expected: &'static str,
+) {
+    cx.error(Stage::Schema, path, code::NOT_ONE_OF, message, expected);
+}

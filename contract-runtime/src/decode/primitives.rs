@@ -1,0 +1,184 @@
+//! Booleans, integers, floats and strings.
+use serde_json::Value;
+
+use super::{Collector, JsonType, not_integer, out_of_range};
+use crate::json::{ParseError, Path, Peek, Reader};
+use crate::schema::SchemaGen;
+use crate::shape::Shape;
+
+impl JsonType for bool {
+    const SHAPE: Shape = Shape::Leaf;
+
+    #[inline]
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Collector,
+    ) -> Result<Option<Self>, ParseError> {
+        match r.peek()? {
+            Peek::True | Peek::False => r.read_bool().map(Some),
+            other => wrong_type!(r, path, cx, "a boolean", other),
+        }
+    }
+
+    fn encode(&self) -> Value {
+        Value::Bool(*self)
+    }
+
+    fn schema(_gen: &mut SchemaGen) -> Value {
+        serde_json::json!({ "type": "boolean" })
+    }
+}
+
+macro_rules! integer_field {
+    ($($t:ty => $expected:literal;)*) => {$(
+        impl JsonType for $t {
+            const SHAPE: Shape = Shape::Leaf;
+
+            #[inline]
+            fn decode(r: &mut Reader<'_>, path: &Path<'_>, cx: &mut Collector) -> Result<Option<Self>, ParseError> {
+                match r.peek()? {
+                    Peek::Number => {
+                        let n = r.read_number()?;
+                        if !n.integer_syntax {
+                            return Ok(not_integer(path, cx, $expected));
+                        }
+                        let v = match n.value {
+                            crate::json::NumberValue::U64(v) => <$t>::try_from(v).ok(),
+                            crate::json::NumberValue::I64(v) => <$t>::try_from(v).ok(),
+                            // An integer beyond 64 bits.
+                            crate::json::NumberValue::F64(_) => None,
+                        };
+                        Ok(match v {
+                            Some(v) => Some(v),
+                            None => out_of_range(
+                                path,
+                                cx,
+                                concat!("the number does not fit ", $expected),
+                                $expected,
+                            ),
+                        })
+                    }
+                    other => wrong_type!(r, path, cx, $expected, other),
+                }
+            }
+
+            fn encode(&self) -> Value {
+                Value::from(*self)
+            }
+
+            fn schema(_gen: &mut SchemaGen) -> Value {
+                // The type's own range, 64-bit types included, as exact
+                // integers (`Value` holds any `u64` or `i64` exactly); a
+                // field's `min`/`max`, always within it, replaces a bound.
+                serde_json::json!({
+                    "type": "integer",
+                    "minimum": <$t>::MIN,
+                    "maximum": <$t>::MAX,
+                })
+            }
+        }
+    )*};
+}
+
+integer_field! {
+    u8 => "an integer from 0 to 255";
+    u16 => "an integer from 0 to 65535";
+    u32 => "an integer from 0 to 4294967295";
+    u64 => "a non-negative 64-bit integer";
+    usize => "a non-negative 64-bit integer";
+    i8 => "an integer from -128 to 127";
+    i16 => "an integer from -32768 to 32767";
+    i32 => "an integer from -2147483648 to 2147483647";
+    i64 => "a 64-bit integer";
+    isize => "a 64-bit integer";
+}
+
+impl JsonType for f64 {
+    const SHAPE: Shape = Shape::Leaf;
+
+    #[inline]
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Collector,
+    ) -> Result<Option<Self>, ParseError> {
+        match r.peek()? {
+            Peek::Number => Ok(Some(r.read_number()?.as_f64())),
+            other => wrong_type!(r, path, cx, "a number", other),
+        }
+    }
+
+    fn encode(&self) -> Value {
+        Value::from(*self)
+    }
+
+    fn schema(_gen: &mut SchemaGen) -> Value {
+        serde_json::json!({ "type": "number" })
+    }
+}
+
+impl JsonType for f32 {
+    const SHAPE: Shape = Shape::Leaf;
+
+    #[inline]
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Collector,
+    ) -> Result<Option<Self>, ParseError> {
+        Ok(match f64::decode(r, path, cx)? {
+            Some(v) => narrow_f32(v, path, cx),
+            None => None,
+        })
+    }
+
+    fn encode(&self) -> Value {
+        Value::from(*self)
+    }
+
+    fn schema(defs: &mut SchemaGen) -> Value {
+        f64::schema(defs)
+    }
+}
+
+/// Narrows an f64 read from the document to `f32`; a value beyond `f32`'s
+/// range is an `out_of_range` error.
+#[inline]
+pub fn narrow_f32(value: f64, path: &Path<'_>, cx: &mut Collector) -> Option<f32> {
+    let narrow = value as f32;
+    if narrow.is_finite() {
+        Some(narrow)
+    } else {
+        out_of_range(
+            path,
+            cx,
+            "the number does not fit a 32-bit float",
+            "a 32-bit float",
+        )
+    }
+}
+
+impl JsonType for String {
+    const SHAPE: Shape = Shape::Leaf;
+
+    #[inline]
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Collector,
+    ) -> Result<Option<Self>, ParseError> {
+        match r.peek()? {
+            Peek::String => r.read_string().map(Some),
+            other => wrong_type!(r, path, cx, "a string", other),
+        }
+    }
+
+    fn encode(&self) -> Value {
+        Value::String(self.clone())
+    }
+
+    fn schema(_gen: &mut SchemaGen) -> Value {
+        serde_json::json!({ "type": "string" })
+    }
+}

@@ -1,0 +1,390 @@
+//! The strict pull scanner that both [`super::parse`] and generated decoders drive.
+//!
+//! The input is a `&str`, so UTF-8 is already proven; the scanner checks the
+//! rest of the policy as it goes: grammar, escapes, lone surrogates, control
+//! characters, numbers that overflow f64, depth. Duplicate keys are the
+//! caller's job (a generated struct decoder uses a field bitset; maps and
+//! skipped objects use [`KeySet`]), because only the caller knows how keys are
+//! stored.
+//!
+//! This file holds the scanner and its structure (values, objects, arrays,
+//! skipping); `strings` reads strings, `numbers` numbers, `keys` holds the
+//! duplicate-key set.
+use std::borrow::Cow;
+
+use super::{ParseError, Path};
+use crate::code;
+
+mod keys;
+mod numbers;
+mod strings;
+
+pub(in crate::json) use keys::duplicate_key_at;
+pub use keys::{KeySet, duplicate_key};
+pub use numbers::{Number, NumberValue};
+
+/// The kind of the next value, from its first byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Peek {
+    /// `{`
+    Object,
+    /// `[`
+    Array,
+    /// `"`
+    String,
+    /// `-` or a digit
+    Number,
+    /// `t`
+    True,
+    /// `f`
+    False,
+    /// `n`
+    Null,
+}
+
+impl Peek {
+    /// The JSON type's name, for messages ("expected integer, found string").
+    pub const fn type_name(self) -> &'static str {
+        match self {
+            Peek::Object => "object",
+            Peek::Array => "array",
+            Peek::String => "string",
+            Peek::Number => "number",
+            Peek::True | Peek::False => "boolean",
+            Peek::Null => "null",
+        }
+    }
+}
+
+/// A strict JSON pull scanner over a `&str`.
+#[derive(Debug)]
+pub struct Reader<'de> {
+    src: &'de str,
+    pos: usize,
+    depth: usize,
+    max_depth: usize,
+    scratch: String,
+}
+
+impl<'de> Reader<'de> {
+    /// A scanner over `src` that refuses nesting deeper than `max_depth`.
+    pub fn new(src: &'de str, max_depth: usize) -> Self {
+        Reader {
+            src,
+            pos: 0,
+            depth: 0,
+            max_depth,
+            scratch: String::new(),
+        }
+    }
+
+    /// The byte offset of the next unread byte.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    #[inline]
+    fn bytes(&self) -> &'de [u8] {
+        self.src.as_bytes()
+    }
+
+    #[inline]
+    fn skip_ws(&mut self) {
+        let bytes = self.bytes();
+        while let Some(&b) = bytes.get(self.pos) {
+            if matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn error_here(&self, code: &'static str, message: impl Into<Cow<'static, str>>) -> ParseError {
+        ParseError::new(code, message, self.pos)
+    }
+
+    fn unexpected(&self, what: &'static str) -> ParseError {
+        match self.bytes().get(self.pos) {
+            None => self.error_here(
+                code::UNEXPECTED_END,
+                format!("the input ends where {what} was expected"),
+            ),
+            Some(&b) if b.is_ascii_graphic() => self.error_here(
+                code::SYNTAX,
+                format!("expected {what}, found `{}`", b as char),
+            ),
+            Some(_) => self.error_here(code::SYNTAX, format!("expected {what}")),
+        }
+    }
+
+    /// Skips whitespace and tells the kind of the next value.
+    #[inline]
+    pub fn peek(&mut self) -> Result<Peek, ParseError> {
+        self.skip_ws();
+        match self.bytes().get(self.pos) {
+            Some(b'{') => Ok(Peek::Object),
+            Some(b'[') => Ok(Peek::Array),
+            Some(b'"') => Ok(Peek::String),
+            Some(b'-' | b'0'..=b'9') => Ok(Peek::Number),
+            Some(b't') => Ok(Peek::True),
+            Some(b'f') => Ok(Peek::False),
+            Some(b'n') => Ok(Peek::Null),
+            _ => Err(self.unexpected("a JSON value")),
+        }
+    }
+
+    /// Checks that only whitespace is left.
+    pub fn finish(&mut self) -> Result<(), ParseError> {
+        self.skip_ws();
+        if self.pos < self.src.len() {
+            Err(self.error_here(code::TRAILING_DATA, "unexpected data after the JSON value"))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn literal(&mut self, word: &'static str) -> Result<(), ParseError> {
+        let end = self.pos + word.len();
+        if self.bytes().get(self.pos..end) == Some(word.as_bytes()) {
+            self.pos = end;
+            Ok(())
+        } else {
+            Err(self.error_here(code::SYNTAX, format!("expected `{word}`")))
+        }
+    }
+
+    /// Reads `true` or `false` (after [`Reader::peek`] said so).
+    #[inline]
+    pub fn read_bool(&mut self) -> Result<bool, ParseError> {
+        match self.bytes().get(self.pos) {
+            Some(b't') => self.literal("true").map(|()| true),
+            Some(b'f') => self.literal("false").map(|()| false),
+            _ => Err(self.unexpected("a boolean")),
+        }
+    }
+
+    /// Reads `null`.
+    #[inline]
+    pub fn read_null(&mut self) -> Result<(), ParseError> {
+        self.literal("null")
+    }
+
+    fn enter(&mut self) -> Result<(), ParseError> {
+        if self.depth >= self.max_depth {
+            return Err(self.error_here(
+                code::TOO_DEEP,
+                format!("nesting deeper than the limit of {}", self.max_depth),
+            ));
+        }
+        self.depth += 1;
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// Consumes `{`; `true` when a member follows, `false` for `{}`.
+    #[inline]
+    pub fn begin_object(&mut self) -> Result<bool, ParseError> {
+        self.skip_ws();
+        if self.bytes().get(self.pos) != Some(&b'{') {
+            return Err(self.unexpected("`{`"));
+        }
+        self.enter()?;
+        self.skip_ws();
+        match self.bytes().get(self.pos) {
+            Some(b'}') => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            Some(b'"') => Ok(true),
+            _ => Err(self.unexpected("a string key or `}`")),
+        }
+    }
+
+    /// After a member's value: `true` when another member follows (the `,`
+    /// is consumed), `false` at `}` (consumed).
+    #[inline]
+    pub fn object_more(&mut self) -> Result<bool, ParseError> {
+        self.skip_ws();
+        match self.bytes().get(self.pos) {
+            Some(b',') => {
+                self.pos += 1;
+                self.skip_ws();
+                if self.bytes().get(self.pos) == Some(&b'"') {
+                    Ok(true)
+                } else {
+                    Err(self.unexpected("a string key"))
+                }
+            }
+            Some(b'}') => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            _ => Err(self.unexpected("`,` or `}`")),
+        }
+    }
+
+    /// At the start of a member, consumes the key and its `:` when the raw
+    /// bytes of the key are exactly `quoted` (a key literal with its quotes
+    /// and no escapes); otherwise consumes nothing. A key written with
+    /// escapes is not matched here: [`Reader::read_key`] unescapes it.
+    #[inline]
+    pub fn eat_key(&mut self, quoted: &[u8]) -> bool {
+        let start = self.pos;
+        let end = start + quoted.len();
+        if quoted.len() < 2 || self.bytes().get(start..end) != Some(quoted) {
+            return false;
+        }
+        self.pos = end;
+        self.skip_ws();
+        if self.bytes().get(self.pos) == Some(&b':') {
+            self.pos += 1;
+            true
+        } else {
+            self.pos = start;
+            false
+        }
+    }
+
+    /// Reads a member's key and its `:`. The key is unescaped; it borrows the
+    /// input, or the scanner's scratch buffer when it had escapes.
+    #[inline]
+    pub fn read_key(&mut self) -> Result<&str, ParseError> {
+        let raw = self.scan_string()?;
+        self.skip_ws();
+        if self.bytes().get(self.pos) != Some(&b':') {
+            return Err(self.unexpected("`:`"));
+        }
+        self.pos += 1;
+        Ok(match raw {
+            Some(s) => s,
+            None => &self.scratch,
+        })
+    }
+
+    /// Consumes `[`; `true` when an element follows, `false` for `[]`.
+    #[inline]
+    pub fn begin_array(&mut self) -> Result<bool, ParseError> {
+        self.skip_ws();
+        if self.bytes().get(self.pos) != Some(&b'[') {
+            return Err(self.unexpected("`[`"));
+        }
+        self.enter()?;
+        self.skip_ws();
+        if self.bytes().get(self.pos) == Some(&b']') {
+            self.pos += 1;
+            self.depth -= 1;
+            Ok(false)
+        } else {
+            Ok(true)
+        }
+    }
+
+    /// After an element: `true` when another follows (`,` consumed), `false`
+    /// at `]` (consumed).
+    #[inline]
+    pub fn array_more(&mut self) -> Result<bool, ParseError> {
+        self.skip_ws();
+        match self.bytes().get(self.pos) {
+            Some(b',') => {
+                self.pos += 1;
+                self.skip_ws();
+                if self.bytes().get(self.pos) == Some(&b']') {
+                    Err(self.unexpected("a value"))
+                } else {
+                    Ok(true)
+                }
+            }
+            Some(b']') => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            _ => Err(self.unexpected("`,` or `]`")),
+        }
+    }
+
+    /// Skips one value, checking it as strictly as if it were read: grammar,
+    /// depth, escapes, numbers, and duplicate keys (reported at their pointer
+    /// below `path`).
+    ///
+    /// Iterative, like [`super::read_value`]: the call stack it needs does
+    /// not grow with the depth of the value.
+    pub fn skip_value(&mut self, path: &Path<'_>) -> Result<(), ParseError> {
+        let mut open: Vec<Skipping> = Vec::new();
+        'value: loop {
+            // The start of a value: a scalar or an empty container is
+            // complete; a non-empty container is opened.
+            match self.peek()? {
+                Peek::Object => {
+                    if self.begin_object()? {
+                        let mut keys = KeySet::default();
+                        keys.insert(self.read_key()?);
+                        open.push(Skipping::Object(keys));
+                        continue 'value;
+                    }
+                }
+                Peek::Array => {
+                    if self.begin_array()? {
+                        open.push(Skipping::Array(0));
+                        continue 'value;
+                    }
+                }
+                Peek::String => self.scan_string().map(drop)?,
+                Peek::Number => self.read_number().map(drop)?,
+                Peek::True | Peek::False => self.read_bool().map(drop)?,
+                Peek::Null => self.read_null()?,
+            }
+            // A value is complete: move on in the innermost open container,
+            // closing those that end.
+            loop {
+                match open.last_mut() {
+                    None => return Ok(()),
+                    Some(Skipping::Array(index)) => {
+                        if self.array_more()? {
+                            *index += 1;
+                            continue 'value;
+                        }
+                    }
+                    Some(Skipping::Object(keys)) => {
+                        if self.object_more()? {
+                            let at = self.pos;
+                            let key = self.read_key()?;
+                            if !keys.insert(key) {
+                                let pointer = skipping_pointer(path, &open, key);
+                                return Err(duplicate_key_at(at, pointer));
+                            }
+                            continue 'value;
+                        }
+                    }
+                }
+                open.pop();
+            }
+        }
+    }
+}
+
+// A container that `skip_value` has begun and not yet ended: an array and
+// the index of the element being skipped, or an object and its keys so far
+// (the last one is the member being skipped).
+enum Skipping {
+    Array(usize),
+    Object(KeySet),
+}
+
+// The pointer of member `key` of the innermost open container (an object).
+#[cold]
+fn skipping_pointer(path: &Path<'_>, open: &[Skipping], key: &str) -> String {
+    let mut out = path.to_pointer();
+    let outer = open.get(..open.len().saturating_sub(1)).unwrap_or_default();
+    for container in outer {
+        match container {
+            Skipping::Array(index) => crate::pointer::push_index(&mut out, *index),
+            Skipping::Object(keys) => crate::pointer::push_escaped(&mut out, keys.last()),
+        }
+    }
+    crate::pointer::push_escaped(&mut out, key);
+    out
+}

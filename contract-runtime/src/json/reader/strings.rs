@@ -1,0 +1,261 @@
+//! Strings: the scan for the closing quote (eight bytes at a time), escapes
+//! and surrogate pairs.
+use std::borrow::Cow;
+
+use super::Reader;
+use crate::code;
+use crate::json::ParseError;
+
+// Bytes that end a run of plain string content: `"`, `\` and control characters.
+static STRING_STOP: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        table[i] = true;
+        i += 1;
+    }
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table
+};
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+// Whether no byte of `word` is `"`, `\` or a control character (SWAR: a
+// byte below `n` sets its high bit in `(w - n) & !w`, exactly, for n <= 128).
+#[inline]
+fn plain_word(word: u64) -> bool {
+    let below = |w: u64, n: u64| w.wrapping_sub(ONES * n) & !w & HIGH != 0;
+    !(below(word ^ (ONES * u64::from(b'"')), 1)
+        || below(word ^ (ONES * u64::from(b'\\')), 1)
+        || below(word, 0x20))
+}
+
+impl<'de> Reader<'de> {
+    /// Reads a string value; borrowed from the input when it has no escapes.
+    #[inline]
+    pub fn read_str(&mut self) -> Result<Cow<'de, str>, ParseError> {
+        match self.scan_string()? {
+            Some(s) => Ok(Cow::Borrowed(s)),
+            None => Ok(Cow::Owned(self.scratch.clone())),
+        }
+    }
+
+    /// Reads a string value into the scratch buffer or the input, for a
+    /// caller that only looks at it (a date, an enum variant).
+    #[inline]
+    pub fn read_str_ref(&mut self) -> Result<&str, ParseError> {
+        Ok(match self.scan_string()? {
+            Some(s) => s,
+            None => &self.scratch,
+        })
+    }
+
+    /// Reads a string value as an owned `String` (one allocation).
+    #[inline]
+    pub fn read_string(&mut self) -> Result<String, ParseError> {
+        match self.scan_string()? {
+            Some(s) => Ok(s.to_owned()),
+            // The unescaped text is already in its own buffer: hand it over.
+            None => Ok(std::mem::take(&mut self.scratch)),
+        }
+    }
+
+    // Scans a string starting at `"`. Returns the content borrowed from the
+    // input when it has no escapes, else `None` with the unescaped content in
+    // `self.scratch`.
+    #[inline]
+    pub(super) fn scan_string(&mut self) -> Result<Option<&'de str>, ParseError> {
+        let src: &'de str = self.src;
+        let bytes = src.as_bytes();
+        if bytes.get(self.pos) != Some(&b'"') {
+            return Err(self.unexpected("a string"));
+        }
+        self.pos += 1;
+        let start = self.pos;
+        let mut i = start;
+        // Eight bytes at a time while none of them ends the plain run; the
+        // byte loop below then finds the exact stop.
+        while let Some(chunk) = bytes.get(i..i + 8) {
+            let Ok(word) = <[u8; 8]>::try_from(chunk) else {
+                break;
+            };
+            if !plain_word(u64::from_le_bytes(word)) {
+                break;
+            }
+            i += 8;
+        }
+        while let Some(&b) = bytes.get(i) {
+            if STRING_STOP[b as usize] {
+                if b == b'"' {
+                    self.pos = i + 1;
+                    // `start` and `i` are on ASCII bytes, so char boundaries.
+                    return Ok(src.get(start..i));
+                }
+                if b == b'\\' {
+                    return self.scan_escaped(start, i).map(|()| None);
+                }
+                self.pos = i;
+                return Err(self.error_here(
+                    code::CONTROL_CHARACTER,
+                    "a control character must be escaped inside a string",
+                ));
+            }
+            i += 1;
+        }
+        self.pos = i;
+        Err(self.error_here(code::UNEXPECTED_END, "the input ends inside a string"))
+    }
+
+    // The slow path of `scan_string`: `bytes[start..i]` is plain, `bytes[i]` is `\`.
+    fn scan_escaped(&mut self, start: usize, mut i: usize) -> Result<(), ParseError> {
+        let src = self.src;
+        let bytes = src.as_bytes();
+        self.scratch.clear();
+        // Room for the plain prefix and a short tail, so most strings take
+        // one allocation.
+        self.scratch.reserve(i - start + 32);
+        self.scratch.push_str(src.get(start..i).unwrap_or_default());
+        loop {
+            let run = i;
+            while let Some(&b) = bytes.get(i) {
+                if STRING_STOP[b as usize] {
+                    break;
+                }
+                i += 1;
+            }
+            self.scratch.push_str(src.get(run..i).unwrap_or_default());
+            match bytes.get(i) {
+                Some(b'"') => {
+                    self.pos = i + 1;
+                    return Ok(());
+                }
+                Some(b'\\') => {
+                    self.pos = i;
+                    let (c, next) = self.unescape(i)?;
+                    self.scratch.push(c);
+                    i = next;
+                }
+                Some(_) => {
+                    self.pos = i;
+                    return Err(self.error_here(
+                        code::CONTROL_CHARACTER,
+                        "a control character must be escaped inside a string",
+                    ));
+                }
+                None => {
+                    self.pos = i;
+                    return Err(
+                        self.error_here(code::UNEXPECTED_END, "the input ends inside a string")
+                    );
+                }
+            }
+        }
+    }
+
+    // Decodes the escape at `i` (`bytes[i]` is `\`); returns the char and the
+    // offset after the escape.
+    fn unescape(&mut self, i: usize) -> Result<(char, usize), ParseError> {
+        let bytes = self.bytes();
+        let c = match bytes.get(i + 1) {
+            Some(b'"') => '"',
+            Some(b'\\') => '\\',
+            Some(b'/') => '/',
+            Some(b'b') => '\u{8}',
+            Some(b'f') => '\u{c}',
+            Some(b'n') => '\n',
+            Some(b'r') => '\r',
+            Some(b't') => '\t',
+            Some(b'u') => return self.unescape_unicode(i),
+            None => {
+                return Err(self.error_here(code::UNEXPECTED_END, "the input ends inside a string"));
+            }
+            Some(_) => return Err(self.error_here(code::INVALID_ESCAPE, "invalid escape sequence")),
+        };
+        Ok((c, i + 2))
+    }
+
+    fn hex4(&self, at: usize) -> Result<u16, ParseError> {
+        let digits = self.bytes().get(at..at + 4).ok_or_else(|| {
+            ParseError::new(
+                code::INVALID_ESCAPE,
+                "a \\u escape needs four hex digits",
+                at,
+            )
+        })?;
+        let mut n: u16 = 0;
+        for &d in digits {
+            let v = match d {
+                b'0'..=b'9' => d - b'0',
+                b'a'..=b'f' => d - b'a' + 10,
+                b'A'..=b'F' => d - b'A' + 10,
+                _ => {
+                    return Err(ParseError::new(
+                        code::INVALID_ESCAPE,
+                        "a \\u escape needs four hex digits",
+                        at,
+                    ));
+                }
+            };
+            n = (n << 4) | u16::from(v);
+        }
+        Ok(n)
+    }
+
+    fn unescape_unicode(&self, i: usize) -> Result<(char, usize), ParseError> {
+        let first = self.hex4(i + 2)?;
+        let lone = || {
+            ParseError::new(
+                code::LONE_SURROGATE,
+                "a UTF-16 surrogate escape without its pair",
+                i,
+            )
+        };
+        match first {
+            0xD800..=0xDBFF => {
+                let bytes = self.bytes();
+                if bytes.get(i + 6) != Some(&b'\\') || bytes.get(i + 7) != Some(&b'u') {
+                    return Err(lone());
+                }
+                let second = self.hex4(i + 8)?;
+                if !(0xDC00..=0xDFFF).contains(&second) {
+                    return Err(lone());
+                }
+                let code =
+                    0x10000 + ((u32::from(first) - 0xD800) << 10) + (u32::from(second) - 0xDC00);
+                char::from_u32(code).map(|c| (c, i + 12)).ok_or_else(lone)
+            }
+            0xDC00..=0xDFFF => Err(lone()),
+            n => char::from_u32(u32::from(n))
+                .map(|c| (c, i + 6))
+                .ok_or_else(lone),
+        }
+    }
+}
+
+#[cfg(test)]
+mod swar_tests {
+    use proptest::prelude::*;
+
+    use super::{STRING_STOP, plain_word};
+
+    fn naive(bytes: [u8; 8]) -> bool {
+        bytes.iter().all(|&b| !STRING_STOP[b as usize])
+    }
+
+    proptest! {
+        #[test]
+        fn plain_word_agrees_with_the_byte_table(bytes in any::<[u8; 8]>()) {
+            prop_assert_eq!(plain_word(u64::from_le_bytes(bytes)), naive(bytes));
+        }
+
+        #[test]
+        fn plain_word_agrees_near_the_stop_bytes(
+            bytes in prop::array::uniform8(prop::sample::select(vec![0u8, 0x1f, 0x20, 0x21, b'"', 0x23, 0x5b, b'\\', 0x5d, 0x7f, 0x80, 0xff])),
+        ) {
+            prop_assert_eq!(plain_word(u64::from_le_bytes(bytes)), naive(bytes));
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! The stages, run once for every entry point: parse → schema → rule →
+//! business → edit. [`Contract::from_json`], [`Contract::check`],
+//! [`Contract::check_with`] and [`EditPolicy::check`] /
+//! [`EditPolicy::check_with`] are thin calls into [`run`] (or [`outcome`],
+//! which decides on what `run` accepted); every rejection is built by one
+//! function, [`rejection`].
+//!
+//! The pipeline asks of a document type only what [`Document`] says (every
+//! [`Contract`] is one), so it sits below the contract layer. A streaming
+//! entry point would be one more caller of [`run`] (or of [`decode`] on
+//! each document of the stream), with a [`Stages`] of its own.
+//!
+//! [`Contract`]: crate::Contract
+//! [`Contract::from_json`]: crate::Contract::from_json
+//! [`Contract::check`]: crate::Contract::check
+//! [`Contract::check_with`]: crate::Contract::check_with
+//! [`EditPolicy::check`]: crate::EditPolicy::check
+//! [`EditPolicy::check_with`]: crate::EditPolicy::check_with
+use std::collections::BTreeSet;
+
+use crate::code;
+use crate::core::{Collector, JsonType};
+use crate::error::{Error, Rejection, Stage};
+use crate::json::{self, Limits, Path, Reader};
+use crate::outcome::{Outcome, OutcomeKind, Violation};
+
+/// What the pipeline needs of a document type beyond [`JsonType`]: its
+/// limits, its business stage and the decision its value stands for.
+/// Implemented for every [`Contract`](crate::Contract), from the items the
+/// derive generates.
+pub trait Document: JsonType {
+    /// `max_bytes` and `max_depth`.
+    const LIMITS: Limits;
+    /// The trusted context of the business stage.
+    type Context: ?Sized;
+    /// Runs the business stage (`evidence`, `check`) against `ctx`.
+    fn business(&mut self, ctx: &Self::Context, cx: &mut Collector);
+    /// The decision of an accepted value's `outcome` field.
+    fn outcome(&self) -> OutcomeKind;
+}
+
+/// The stages to run after parse, schema and rule (which always run).
+pub struct Stages<'a, T: Document> {
+    /// Business: the trusted context, when the caller has one.
+    pub context: Option<&'a T::Context>,
+    /// Edit: an error for each change the policy does not allow.
+    pub blocked: Vec<Error>,
+}
+
+impl<T: Document> std::fmt::Debug for Stages<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Stages")
+            .field("business", &self.context.is_some())
+            .field("blocked", &self.blocked)
+            .finish()
+    }
+}
+
+impl<'a, T: Document> Stages<'a, T> {
+    /// Parse, schema and rule only.
+    pub fn none() -> Self {
+        Stages {
+            context: None,
+            blocked: Vec::new(),
+        }
+    }
+
+    /// Parse, schema, rule and business against `ctx`.
+    pub fn business(ctx: &'a T::Context) -> Self {
+        Stages {
+            context: Some(ctx),
+            blocked: Vec::new(),
+        }
+    }
+}
+
+/// An accepted document: the value and its review reasons.
+pub type Accepted<T> = (T, Vec<Violation>);
+
+/// Runs every stage on `raw`: the value and its review reasons, or one
+/// rejection with every error found.
+pub fn run<T: Document>(raw: &str, stages: Stages<'_, T>) -> Result<Accepted<T>, Rejection> {
+    let mut cx = Collector::new();
+    let mut value = decode::<T>(raw, &mut cx)?;
+    // Business runs only on a value that passed every earlier stage.
+    if let (Some(value), Some(ctx), true) = (value.as_mut(), stages.context, cx.is_clean()) {
+        value.business(ctx, &mut cx);
+    }
+    for error in stages.blocked {
+        cx.push(error);
+    }
+    let (errors, omitted, reviews) = cx.finish();
+    match value {
+        Some(value) if errors.is_empty() && omitted == 0 => Ok((value, reviews)),
+        _ => Err(rejection(errors, omitted)),
+    }
+}
+
+/// [`run`], as an [`Outcome`].
+pub fn outcome<T: Document>(raw: &str, stages: Stages<'_, T>) -> Outcome<T> {
+    match run(raw, stages) {
+        Ok((value, reviews)) => decide(value, reviews),
+        Err(rejection) => Outcome::Reject(rejection),
+    }
+}
+
+/// The parse, schema and rule stages: the value if the schema stage
+/// produced one (its errors and reviews are in `cx`), or the parse error,
+/// which ends the pipeline.
+pub fn decode<T: Document>(raw: &str, cx: &mut Collector) -> Result<Option<T>, Rejection> {
+    json::check_size(raw.len(), &T::LIMITS)?;
+    json::check_bom(raw)?;
+    let mut reader = Reader::new(raw, T::LIMITS.max_depth);
+    let value = T::decode(&mut reader, &Path::Root, cx)
+        .and_then(|v| {
+            reader.finish()?;
+            Ok(v)
+        })
+        .map_err(|e| Rejection::single(e.into_error(raw.as_bytes())))?;
+    // Rules run only on a value that passed the schema stage everywhere.
+    if let (Some(value), true) = (&value, cx.is_clean()) {
+        value.rules(&Path::Root, cx);
+    }
+    Ok(value)
+}
+
+// The outcome of an accepted document: review when there are reasons, else
+// the decision of its `outcome` field.
+fn decide<T: Document>(value: T, mut reasons: Vec<Violation>) -> Outcome<T> {
+    // One reason per pointer: the first found, from the earliest check, is
+    // the one that explains it (a date dropped for being invalid is not also
+    // "missing").
+    let mut seen = BTreeSet::new();
+    reasons.retain(|r| seen.insert(r.pointer.clone()));
+    if !reasons.is_empty() {
+        return Outcome::Review { value, reasons };
+    }
+    match value.outcome() {
+        OutcomeKind::Clarify => Outcome::Clarify(value),
+        OutcomeKind::Decline => Outcome::Decline(value),
+        _ => Outcome::Accept(value),
+    }
+}
+
+/// The one place a rejection is built from what the stages collected: the
+/// errors kept plus how many more there were, never empty.
+pub fn rejection(errors: Vec<Error>, omitted: usize) -> Rejection {
+    let mut rejection = Rejection::from_errors(errors);
+    rejection.omitted += omitted;
+    if rejection.errors.is_empty() {
+        // Unreachable by construction (a failed field records an error);
+        // never return an empty rejection all the same.
+        rejection.errors.push(Error::new(
+            Stage::Schema,
+            "",
+            code::INVALID_TYPE,
+            "the document was not accepted",
+        ));
+    }
+    rejection
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::Contract;
+    use crate::error::MAX_ERRORS;
+
+    #[derive(crate::Contract, Debug)]
+    #[contract(edit(any = ["/items"]))]
+    struct Many {
+        items: Vec<u8>,
+    }
+
+    fn many_wrong_items(n: usize) -> String {
+        let items = vec!["\"x\""; n].join(",");
+        format!(r#"{{"items":[{items}]}}"#)
+    }
+
+    // Every entry point reports the same errors for the same document: the
+    // kept ones and the count of those past the cap.
+    #[test]
+    fn an_edit_rejection_counts_errors_past_the_cap_like_from_json() {
+        let doc = many_wrong_items(MAX_ERRORS + 6);
+        let direct = Many::from_json(&doc).unwrap_err();
+        assert_eq!((direct.errors.len(), direct.omitted), (MAX_ERRORS, 6));
+        let edit = Many::ANY.check(&json!({"items": []}), &doc).unwrap_err();
+        assert_eq!((edit.errors.len(), edit.omitted), (MAX_ERRORS, 6));
+        assert_eq!(edit.errors, direct.errors);
+    }
+}

@@ -1,0 +1,367 @@
+//! The per-provider rewrite: which keywords each provider keeps, drops or
+//! rewrites, and which local check enforces what is dropped.
+use std::collections::BTreeSet;
+
+use serde_json::{Map, Value, json};
+
+use super::{Dropped, ExportError, Provider};
+use crate::pointer::child;
+use crate::schema::{RULES_KEY, VERSION_KEY};
+
+const OPENAI_FORMATS: &[&str] = &[
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "uuid",
+];
+
+const ANTHROPIC_FORMATS: &[&str] = &[
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "uri",
+    "ipv4",
+    "ipv6",
+    "uuid",
+];
+
+const WHEN_RULES: &str = "from_json, rule stage: the `when` rules (`required` / `forbidden`)";
+
+const ANNOTATION: &str =
+    "nothing to enforce: an annotation (the referenced definition keeps its own)";
+
+pub(super) struct Exporter {
+    pub(super) provider: Provider,
+    pub(super) dropped: Vec<Dropped>,
+    pub(super) made_required: Vec<String>,
+}
+
+impl Exporter {
+    fn drop(&mut self, ptr: &str, keyword: &str, enforced_by: impl Into<String>) {
+        self.dropped.push(Dropped {
+            pointer: child(ptr, keyword),
+            keyword: keyword.to_owned(),
+            enforced_by: enforced_by.into(),
+        });
+    }
+
+    pub(super) fn node(&mut self, node: &Value, ptr: &str) -> Result<Value, ExportError> {
+        let Value::Object(map) = node else {
+            return Ok(node.clone());
+        };
+        if map.contains_key("$ref") {
+            return Ok(self.reference(map, ptr));
+        }
+        if self.provider != Provider::Anthropic
+            && matches!(map.get("enum"), Some(Value::Array(values)) if values.iter().any(Value::is_null))
+        {
+            return self.null_branch(map, ptr);
+        }
+        let mut out = Map::new();
+        for (key, value) in map {
+            self.keyword(map, key, value, ptr, &mut out)?;
+        }
+        Ok(Value::Object(out))
+    }
+
+    /// A `$ref` alone: every provider reads a `$ref` without siblings.
+    fn reference(&mut self, map: &Map<String, Value>, ptr: &str) -> Value {
+        let mut out = Map::new();
+        for (key, value) in map {
+            if key == "$ref" {
+                out.insert(key.clone(), value.clone());
+            } else {
+                self.drop(ptr, key, ANNOTATION);
+            }
+        }
+        Value::Object(out)
+    }
+
+    /// `{"type": [T, "null"], "enum": [.., null]}` as
+    /// `{"anyOf": [{"type": T, "enum": [..]}, {"type": "null"}]}`.
+    fn null_branch(&mut self, map: &Map<String, Value>, ptr: &str) -> Result<Value, ExportError> {
+        let mut core = Map::new();
+        let mut notes = Map::new();
+        for (key, value) in map {
+            match (key.as_str(), value) {
+                ("description" | "title", _) => {
+                    notes.insert(key.clone(), value.clone());
+                }
+                ("type", Value::Array(types)) => {
+                    let types: Vec<&Value> = types.iter().filter(|t| *t != "null").collect();
+                    let t = match types.as_slice() {
+                        [one] => (*one).clone(),
+                        _ => Value::Array(types.into_iter().cloned().collect()),
+                    };
+                    core.insert(key.clone(), t);
+                }
+                ("enum", Value::Array(values)) => {
+                    let values = values.iter().filter(|v| !v.is_null()).cloned().collect();
+                    core.insert(key.clone(), Value::Array(values));
+                }
+                _ => {
+                    core.insert(key.clone(), value.clone());
+                }
+            }
+        }
+        let core = self.node(&Value::Object(core), ptr)?;
+        let mut out = Map::new();
+        out.insert("anyOf".into(), json!([core, { "type": "null" }]));
+        out.extend(notes);
+        Ok(Value::Object(out))
+    }
+
+    fn keyword(
+        &mut self,
+        node: &Map<String, Value>,
+        key: &str,
+        value: &Value,
+        ptr: &str,
+        out: &mut Map<String, Value>,
+    ) -> Result<(), ExportError> {
+        let provider = self.provider;
+        match key {
+            // Document metadata, not a check: not reported.
+            "$schema" | VERSION_KEY if ptr.is_empty() => {}
+            "properties" => {
+                let Value::Object(props) = value else {
+                    self.drop(ptr, key, "from_json: the full contract");
+                    return Ok(());
+                };
+                let mut converted = Map::new();
+                for (name, sub) in props {
+                    let at = child(&child(ptr, "properties"), name);
+                    converted.insert(name.clone(), self.node(sub, &at)?);
+                }
+                out.insert(key.into(), Value::Object(converted));
+                let names: Vec<Value> = props.keys().map(|k| json!(k)).collect();
+                match provider {
+                    Provider::OpenAi => {
+                        let required = required_of(node);
+                        for name in props.keys() {
+                            if !required.contains(name.as_str()) {
+                                self.made_required
+                                    .push(child(&child(ptr, "properties"), name));
+                            }
+                        }
+                        out.insert("required".into(), Value::Array(names));
+                    }
+                    Provider::Gemini => {
+                        out.insert("propertyOrdering".into(), Value::Array(names));
+                    }
+                    Provider::Anthropic => {}
+                }
+            }
+            "required" => {
+                // OpenAI's `required` (every property) went out with `properties`.
+                if provider != Provider::OpenAi || !node.contains_key("properties") {
+                    out.insert(key.into(), value.clone());
+                }
+            }
+            "items" => {
+                let sub = self.node(value, &child(ptr, key))?;
+                out.insert(key.into(), sub);
+            }
+            "additionalProperties" => match value {
+                Value::Bool(false) => {
+                    out.insert(key.into(), value.clone());
+                }
+                _ if provider == Provider::Gemini => {
+                    let sub = self.node(value, &child(ptr, key))?;
+                    out.insert(key.into(), sub);
+                }
+                _ => {
+                    return Err(ExportError::Unsupported {
+                        provider,
+                        pointer: child(ptr, key),
+                        reason: "a map (`BTreeMap<String, T>`, `additionalProperties` with a schema): this provider needs `additionalProperties: false` on every object; declare a contract struct, or a `Vec` of key/value structs",
+                    });
+                }
+            },
+            "anyOf" | "oneOf" if key == "anyOf" || provider == Provider::Gemini => {
+                let Value::Array(branches) = value else {
+                    self.drop(ptr, key, "from_json: the full contract");
+                    return Ok(());
+                };
+                let mut converted = Vec::with_capacity(branches.len());
+                for (i, branch) in branches.iter().enumerate() {
+                    converted.push(self.node(branch, &child(&child(ptr, key), &i.to_string()))?);
+                }
+                out.insert(key.into(), Value::Array(converted));
+            }
+            "$defs" => {
+                let Value::Object(defs) = value else {
+                    self.drop(ptr, key, "from_json: the full contract");
+                    return Ok(());
+                };
+                let mut converted = Map::new();
+                for (name, def) in defs {
+                    converted.insert(
+                        name.clone(),
+                        self.node(def, &child(&child(ptr, key), name))?,
+                    );
+                }
+                out.insert(key.into(), Value::Object(converted));
+            }
+            "allOf" => self.drop(ptr, key, WHEN_RULES),
+            RULES_KEY => self.drop(ptr, key, rules_enforced_by(value)),
+            "const" if provider == Provider::Gemini => match value {
+                Value::String(_) | Value::Number(_) => {
+                    out.insert("enum".into(), json!([value]));
+                }
+                _ => self.drop(ptr, key, enforced_by(key, node)),
+            },
+            _ if self.allows(key, value) => {
+                out.insert(key.into(), value.clone());
+            }
+            _ => self.drop(ptr, key, enforced_by(key, node)),
+        }
+        Ok(())
+    }
+
+    /// Whether a keyword with no subschemas is kept as it is.
+    fn allows(&self, key: &str, value: &Value) -> bool {
+        match self.provider {
+            Provider::OpenAi => match key {
+                "format" => value.as_str().is_some_and(|f| OPENAI_FORMATS.contains(&f)),
+                "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" => {
+                    exact_as_f64(value)
+                }
+                _ => matches!(
+                    key,
+                    "type"
+                        | "enum"
+                        | "const"
+                        | "title"
+                        | "description"
+                        | "pattern"
+                        | "multipleOf"
+                        | "minItems"
+                        | "maxItems"
+                ),
+            },
+            Provider::Gemini => match key {
+                "minimum" | "maximum" => exact_as_f64(value),
+                _ => matches!(
+                    key,
+                    "$id"
+                        | "$anchor"
+                        | "type"
+                        | "format"
+                        | "title"
+                        | "description"
+                        | "enum"
+                        | "minItems"
+                        | "maxItems"
+                ),
+            },
+            Provider::Anthropic => match key {
+                "format" => value
+                    .as_str()
+                    .is_some_and(|f| ANTHROPIC_FORMATS.contains(&f)),
+                "pattern" => value.as_str().is_some_and(simple_pattern),
+                "minItems" => matches!(value.as_u64(), Some(0 | 1)),
+                _ => matches!(key, "type" | "enum" | "const" | "title" | "description"),
+            },
+        }
+    }
+}
+
+/// Whether a numeric bound is a number an `f64` holds exactly: a float, or
+/// an integer within ±2^53. Beyond that the 64-bit ranges of `u64` and
+/// `i64` (`18446744073709551615`) would arrive rounded, or be refused, by a
+/// provider that reads numbers as doubles.
+fn exact_as_f64(value: &Value) -> bool {
+    const EXACT: u64 = 1 << 53;
+    match value {
+        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => u <= EXACT,
+            (None, Some(i)) => i.unsigned_abs() <= EXACT,
+            (None, None) => true,
+        },
+        _ => true,
+    }
+}
+
+pub(super) fn required_of(node: &Map<String, Value>) -> BTreeSet<&str> {
+    match node.get("required") {
+        Some(Value::Array(names)) => names.iter().filter_map(Value::as_str).collect(),
+        _ => BTreeSet::new(),
+    }
+}
+
+/// The local check behind a dropped keyword.
+fn enforced_by(keyword: &str, node: &Map<String, Value>) -> &'static str {
+    let date = node.get("format").and_then(Value::as_str) == Some("date");
+    match keyword {
+        "minLength" | "minItems" => "from_json, schema stage: `too_short`",
+        "maxLength" | "maxItems" => "from_json, schema stage: `too_long`",
+        "minimum" | "exclusiveMinimum" => {
+            "from_json, schema stage: `below_minimum` (`out_of_range` for the Rust type's own range)"
+        }
+        "maximum" | "exclusiveMaximum" => {
+            "from_json, schema stage: `above_maximum` (`out_of_range` for the Rust type's own range)"
+        }
+        "pattern" | "format" if date => {
+            "from_json, schema stage: `invalid_date` (a strict, calendar-valid YYYY-MM-DD)"
+        }
+        "const" => "from_json, schema stage: `not_equal`",
+        "enum" => "from_json, schema stage: `not_one_of`",
+        _ => "from_json: the full contract",
+    }
+}
+
+/// What enforces the entries of `x-contract-rules`.
+fn rules_enforced_by(rules: &Value) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for rule in rules.as_array().into_iter().flatten() {
+        let part = match rule.get("rule").and_then(Value::as_str) {
+            Some("order") => "from_json, rule stage: `order`",
+            Some("evidence") => "check_with, business stage: `evidence_not_found`",
+            Some("quarantine") => {
+                "the decoder: a quarantined value that fails becomes null with a `review` reason"
+            }
+            Some("check") => "check_with, business stage: the `check` function",
+            _ => "the local checks of the contract",
+        };
+        if !parts.contains(&part) {
+            parts.push(part);
+        }
+    }
+    parts.join("; ")
+}
+
+/// A regular expression without backreferences, lookaround or word
+/// boundaries (Anthropic's supported subset).
+pub(super) fn simple_pattern(pattern: &str) -> bool {
+    let mut chars = pattern.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                if let Some('1'..='9' | 'k' | 'b' | 'B') = chars.next() {
+                    return false;
+                }
+            }
+            '(' if chars.peek() == Some(&'?') => {
+                let rest: String = chars.clone().take(3).collect();
+                if rest.starts_with("?=")
+                    || rest.starts_with("?!")
+                    || rest.starts_with("?<=")
+                    || rest.starts_with("?<!")
+                {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    true
+}
