@@ -52,6 +52,7 @@
 //! // Old documents lack `note`, and old readers refuse the unknown key.
 //! assert!(changes[1].breaks_backward && changes[1].breaks_forward);
 //! ```
+use std::cmp::Ordering;
 use std::collections::BTreeSet;
 use std::fmt;
 
@@ -267,6 +268,39 @@ const UPPER: &[&str] = &[
     "maxItems",
     "maxProperties",
 ];
+/// A numeric bound, compared exactly: integers as integers (the 64-bit
+/// ranges differ from their neighbours only past 2^53, where an `f64`
+/// cannot tell them apart), anything else as an `f64`.
+#[derive(Debug, Clone, Copy)]
+enum Bound {
+    Integer(i128),
+    Float(f64),
+}
+
+impl Bound {
+    fn of(value: &Value) -> Option<Bound> {
+        match (value.as_i64(), value.as_u64()) {
+            (Some(i), _) => Some(Bound::Integer(i128::from(i))),
+            (None, Some(u)) => Some(Bound::Integer(i128::from(u))),
+            (None, None) => value.as_f64().map(Bound::Float),
+        }
+    }
+
+    fn compare(self, other: Bound) -> Option<Ordering> {
+        match (self, other) {
+            (Bound::Integer(a), Bound::Integer(b)) => Some(a.cmp(&b)),
+            _ => self.as_f64().partial_cmp(&other.as_f64()),
+        }
+    }
+
+    fn as_f64(self) -> f64 {
+        match self {
+            Bound::Integer(i) => i as f64,
+            Bound::Float(f) => f,
+        }
+    }
+}
+
 /// Constraints that are only the same or different.
 const OTHER: &[&str] = &["pattern", "format", "multipleOf"];
 
@@ -400,10 +434,7 @@ impl<'v> Cx<'v> {
     fn bounds(&mut self, o: &Map<String, Value>, n: &Map<String, Value>, new_at: &str) {
         for (keywords, lower) in [(LOWER, true), (UPPER, false)] {
             for &kw in keywords {
-                let (ov, nv) = (
-                    o.get(kw).and_then(Value::as_f64),
-                    n.get(kw).and_then(Value::as_f64),
-                );
+                let (ov, nv) = (o.get(kw).and_then(Bound::of), n.get(kw).and_then(Bound::of));
                 let at = child(new_at, kw);
                 let show =
                     |v: Option<&Value>| v.map_or_else(|| "none".to_owned(), Value::to_string);
@@ -413,8 +444,9 @@ impl<'v> Cx<'v> {
                     (Some(_), None) => {
                         self.narrowing(new_at.to_owned(), ChangeKind::BoundLoosened, detail, false);
                     }
-                    (Some(a), Some(b)) if a != b => {
-                        let stricter = if lower { b > a } else { b < a };
+                    (Some(a), Some(b)) if a.compare(b) != Some(Ordering::Equal) => {
+                        let larger = b.compare(a) == Some(Ordering::Greater);
+                        let stricter = if lower { larger } else { !larger };
                         let kind = if stricter {
                             ChangeKind::BoundTightened
                         } else {

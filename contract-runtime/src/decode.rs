@@ -26,7 +26,27 @@ use crate::shape::Shape;
 pub struct Cx {
     errors: Vec<Error>,
     omitted: usize,
+    /// Structural errors recorded so far, kept or not (`is_structural`).
+    structural: usize,
     reviews: Vec<Violation>,
+}
+
+/// A point in a decode ([`Cx::mark`]), to ask what was found after it.
+#[derive(Debug, Clone, Copy)]
+pub struct Mark {
+    errors: usize,
+    structural: usize,
+}
+
+// A structural error says the document does not have the declared shape: a
+// value of the wrong JSON type (the schema's `type`, which also refuses `7.0`
+// for an integer), a key that is missing or unknown. Quarantine never absorbs
+// one. Every other schema error is a value failure (a bound, a length,
+// `equals`, `one_of`, a date, a number the Rust type cannot hold): the value
+// has the right type and a wrong content. A duplicate key is a parse error,
+// which ends the decode before quarantine is asked.
+fn is_structural(stage: Stage, code: &str) -> bool {
+    stage == Stage::Schema && matches!(code, "invalid_type" | "missing_key" | "unknown_key")
 }
 
 impl Cx {
@@ -46,6 +66,7 @@ impl Cx {
         message: impl Into<std::borrow::Cow<'static, str>>,
         expected: &'static str,
     ) {
+        self.structural += usize::from(is_structural(stage, code));
         if self.errors.len() >= MAX_ERRORS {
             self.omitted += 1;
             return;
@@ -61,6 +82,7 @@ impl Cx {
     /// Records a ready-made error.
     #[cold]
     pub fn push(&mut self, error: Error) {
+        self.structural += usize::from(is_structural(error.stage, error.code));
         if self.errors.len() >= MAX_ERRORS {
             self.omitted += 1;
         } else {
@@ -80,13 +102,32 @@ impl Cx {
         self.errors.is_empty() && self.omitted == 0
     }
 
-    /// Turns the errors found since `mark` (an earlier [`Cx::error_count`])
-    /// into review reasons; `true` if there were any.
-    pub fn quarantine_since(&mut self, mark: usize) -> bool {
-        if self.error_count() == mark {
+    /// The current point, for [`Cx::failed_since`] and
+    /// [`Cx::quarantine_since`].
+    #[inline]
+    pub fn mark(&self) -> Mark {
+        Mark {
+            errors: self.error_count(),
+            structural: self.structural,
+        }
+    }
+
+    /// Whether an error was found since `mark`.
+    #[inline]
+    pub fn failed_since(&self, mark: Mark) -> bool {
+        self.error_count() != mark.errors
+    }
+
+    /// Turns the errors found since `mark` into review reasons, if every
+    /// one of them is a value failure; `true` if it did. A structural error
+    /// since `mark` (a wrong JSON type, a missing or unknown key, at any
+    /// depth below the field) leaves every error in place: the document
+    /// does not have the declared shape, and is rejected.
+    pub fn quarantine_since(&mut self, mark: Mark) -> bool {
+        if !self.failed_since(mark) || self.structural != mark.structural {
             return false;
         }
-        let keep = mark.min(self.errors.len());
+        let keep = mark.errors.min(self.errors.len());
         for e in self.errors.drain(keep..) {
             self.reviews.push(Violation::review(
                 &e.pointer,
@@ -94,7 +135,7 @@ impl Cx {
                 e.message.into_owned(),
             ));
         }
-        self.omitted = mark.saturating_sub(keep);
+        self.omitted = mark.errors.saturating_sub(keep);
         true
     }
 
@@ -286,7 +327,7 @@ impl Field for bool {
 }
 
 macro_rules! integer_field {
-    ($($t:ty => $expected:literal, $bounded:literal;)*) => {$(
+    ($($t:ty => $expected:literal;)*) => {$(
         impl Field for $t {
             const SHAPE: Shape = Shape::Leaf;
 
@@ -301,8 +342,7 @@ macro_rules! integer_field {
                         let v = match n.value {
                             crate::json::NumberValue::U64(v) => <$t>::try_from(v).ok(),
                             crate::json::NumberValue::I64(v) => <$t>::try_from(v).ok(),
-                            // `-0`; any other float here is an integer too big for 64 bits.
-                            crate::json::NumberValue::F64(0.0) => Some(0),
+                            // An integer beyond 64 bits.
                             crate::json::NumberValue::F64(_) => None,
                         };
                         Ok(match v {
@@ -324,34 +364,30 @@ macro_rules! integer_field {
             }
 
             fn schema(_gen: &mut SchemaGen) -> Value {
-                let mut s = serde_json::json!({ "type": "integer" });
-                // The type's own range, where it is narrower than 64 bits
-                // (unsigned types always say `minimum: 0`).
-                if <$t>::MIN != 0 && $bounded {
-                    s["minimum"] = Value::from(<$t>::MIN);
-                } else if <$t>::MIN == 0 {
-                    s["minimum"] = Value::from(0);
-                }
-                if $bounded {
-                    s["maximum"] = Value::from(<$t>::MAX);
-                }
-                s
+                // The type's own range, 64-bit types included, as exact
+                // integers (`Value` holds any `u64` or `i64` exactly); a
+                // field's `min`/`max`, always within it, replaces a bound.
+                serde_json::json!({
+                    "type": "integer",
+                    "minimum": <$t>::MIN,
+                    "maximum": <$t>::MAX,
+                })
             }
         }
     )*};
 }
 
 integer_field! {
-    u8 => "an integer from 0 to 255", true;
-    u16 => "an integer from 0 to 65535", true;
-    u32 => "an integer from 0 to 4294967295", true;
-    u64 => "a non-negative 64-bit integer", false;
-    usize => "a non-negative 64-bit integer", false;
-    i8 => "an integer from -128 to 127", true;
-    i16 => "an integer from -32768 to 32767", true;
-    i32 => "an integer from -2147483648 to 2147483647", true;
-    i64 => "a 64-bit integer", false;
-    isize => "a 64-bit integer", false;
+    u8 => "an integer from 0 to 255";
+    u16 => "an integer from 0 to 65535";
+    u32 => "an integer from 0 to 4294967295";
+    u64 => "a non-negative 64-bit integer";
+    usize => "a non-negative 64-bit integer";
+    i8 => "an integer from -128 to 127";
+    i16 => "an integer from -32768 to 32767";
+    i32 => "an integer from -2147483648 to 2147483647";
+    i64 => "a 64-bit integer";
+    isize => "a 64-bit integer";
 }
 
 impl Field for f64 {

@@ -12,6 +12,13 @@
 //! - values of different types differ (`true` is not `1`), and so do an
 //!   integer and a float (`1` is not `1.0`), as [`serde_json::Number`]'s
 //!   equality says (note that it makes `0.0` and `-0.0` equal);
+//! - an integer is one value however it is spelled: [`json::parse`] reads
+//!   `-0` as the integer `0`, so `-0` against `0` is no change, while `-0`
+//!   against `0.0` or `-0.0` is one (integer against float, like `0`
+//!   against `0.0`). The diff sees [`Value`]s, not text: a document read
+//!   by `serde_json::from_str` holds `-0` as the float `-0.0`, so read
+//!   baselines with [`json::parse`] (or encode a typed value with
+//!   `to_json`) for this rule to hold;
 //! - a value replaced by one that is not an object of the same kind (a type
 //!   change, an object replaced by a scalar) is one change at that value's
 //!   pointer; at the root that pointer is `""`.
@@ -30,6 +37,8 @@
 //! re-serializes a subtree, and builds pointers in one reusable buffer. Member
 //! lookup is the map's own (`O(log n)` for serde_json's default `BTreeMap`,
 //! `O(1)` with its `preserve_order` feature).
+//!
+//! [`json::parse`]: crate::json::parse
 use std::collections::BTreeSet;
 
 use serde_json::Value;
@@ -257,6 +266,33 @@ mod tests {
         assert_eq!(paths(&json!(1), &json!(1.0)), [""]);
     }
 
+    fn parsed(text: &str) -> Value {
+        crate::json::parse(text.as_bytes(), &crate::json::Limits::DEFAULT).unwrap()
+    }
+
+    #[test]
+    fn minus_zero_and_zero_are_one_integer() {
+        let zero = parsed(r#"{"n": 0}"#);
+        let minus_zero = parsed(r#"{"n": -0}"#);
+        assert!(changed_paths(&zero, &minus_zero).is_empty());
+        assert!(changed_paths(&minus_zero, &zero).is_empty());
+        assert!(changed_paths(&minus_zero, &json!({"n": 0})).is_empty());
+    }
+
+    #[test]
+    fn minus_zero_differs_from_a_float_zero_like_zero_does() {
+        for integer in ["0", "-0"] {
+            for float in ["0.0", "-0.0", "0e0", "-0E1"] {
+                let before = parsed(&format!(r#"{{"n": {integer}}}"#));
+                let after = parsed(&format!(r#"{{"n": {float}}}"#));
+                assert_eq!(paths(&before, &after), ["/n"], "{integer} vs {float}");
+                assert_eq!(paths(&after, &before), ["/n"], "{float} vs {integer}");
+            }
+        }
+        // Two float zeros are equal, whatever their signs.
+        assert!(changed_paths(&parsed("[0.0]"), &parsed("[-0.0]")).is_empty());
+    }
+
     #[test]
     fn object_replaced_by_scalar_is_a_change_at_the_object_only() {
         assert_eq!(paths(&json!({"a": {"b": 1}}), &json!({"a": 2})), ["/a"]);
@@ -388,7 +424,53 @@ mod tests {
         prop_oneof![related_pair(), (json_value(), json_value())]
     }
 
+    // Integers around the edges of the 64-bit types and small ones, where
+    // zero (and so `-0`) comes up often.
+    fn integer() -> impl Strategy<Value = i128> {
+        prop_oneof![
+            (-3i128..4),
+            any::<i64>().prop_map(i128::from),
+            any::<u64>().prop_map(i128::from),
+            prop::sample::select(vec![
+                i128::from(i64::MIN),
+                i128::from(i64::MAX),
+                i128::from(u64::MAX),
+            ]),
+        ]
+    }
+
+    // Every way JSON can write `n` without a fraction or an exponent: its
+    // digits, `-0` for zero, with any whitespace around.
+    fn spelling(n: i128) -> impl Strategy<Value = String> {
+        let digits = if n == 0 {
+            prop::sample::select(vec!["0".to_owned(), "-0".to_owned()]).boxed()
+        } else {
+            Just(n.to_string()).boxed()
+        };
+        (digits, "[ \t\n\r]{0,2}", "[ \t\n\r]{0,2}")
+            .prop_map(|(digits, before, after)| format!("{before}{digits}{after}"))
+    }
+
+    fn two_spellings() -> impl Strategy<Value = (String, String)> {
+        integer().prop_flat_map(|n| (spelling(n), spelling(n)))
+    }
+
     proptest! {
+        #[test]
+        fn prop_spellings_of_one_integer_are_no_change((a, b) in two_spellings()) {
+            let before = parsed(&format!(r#"{{"n":{a}}}"#));
+            let after = parsed(&format!(r#"{{"n":{b}}}"#));
+            prop_assert!(changed_paths(&before, &after).is_empty(), "{} vs {}", a, b);
+            prop_assert!(changed_paths(&after, &before).is_empty(), "{} vs {}", b, a);
+            // And against the integer a typed value encodes.
+            let n: i128 = a.trim().parse().unwrap();
+            let typed = match u64::try_from(n) {
+                Ok(u) => json!({ "n": u }),
+                Err(_) => json!({ "n": i64::try_from(n).unwrap() }),
+            };
+            prop_assert!(changed_paths(&typed, &after).is_empty(), "{} vs {}", n, b);
+        }
+
         #[test]
         fn prop_a_value_has_no_changes_against_itself(x in json_value()) {
             prop_assert!(changed_paths(&x, &x).is_empty());

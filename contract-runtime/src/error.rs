@@ -31,7 +31,7 @@
 //! | rule | `required` | a `when(.., require(..))` field is null |
 //! | rule | `forbidden` | a `when(.., forbid(..))` field is not null |
 //! | rule | `order` | an `order(a <= b)` / `order(a < b)` does not hold (pointer: `b`) |
-//! | business | `evidence_not_found` | an `evidence` string does not occur in the source text |
+//! | business | `evidence_not_found` | an `evidence` string does not occur in the source text, or is empty or only whitespace |
 //! | business | (yours) | whatever a `check` function returns |
 //! | edit | `change_not_allowed` | an edit changed a pointer its policy does not list |
 use std::borrow::Cow;

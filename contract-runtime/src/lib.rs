@@ -61,9 +61,22 @@
 //!   does not fit the field's type is a schema error.
 //! - Outcome precedence: reject, then review (quarantined fields, review
 //!   reasons), then the `outcome` field's `clarify`/`decline`, then accept.
-//! - `quarantine` turns *any* failure of the field's value (wrong type,
-//!   bounds, a bad date, missing evidence) into `None` plus a review reason;
-//!   a missing key is still a rejection.
+//! - `quarantine` drops a *value failure* of the field to `None` plus a
+//!   review reason: a value of the right JSON type that fails its checks (a
+//!   bound, a length, `equals`, `one_of`, a string that is not a strict date,
+//!   a number the Rust type cannot hold, such as `300` for a `u8`), an
+//!   `evidence` quote that is not in the source, a review reason the `check`
+//!   function gives for the field. A *structural* error still rejects, as
+//!   for any other field: a wrong JSON type (`7` for a date, `[]` for a
+//!   string, `7.5` or `7.0` for an integer, whose schema type is `integer`),
+//!   a missing key, an unknown key. Inside a quarantined list or nested
+//!   contract the same split holds at any depth: a wrong type anywhere in it
+//!   rejects the document; otherwise a value failure anywhere in it drops the
+//!   whole value (one review reason per failure). The `when`/`order` rules of
+//!   a quarantined nested contract run after decoding and still reject.
+//! - An `evidence` quote that is empty or only whitespace is no evidence
+//!   (`evidence_not_found`), although it occurs in every text; surrounding
+//!   whitespace is kept and must occur verbatim too.
 //! - Business checks and `evidence` run for the root contract's own fields;
 //!   a nested contract's `check` is not called (its context type may differ).
 //! - Schemas keep field order (`serde_json`'s `preserve_order`): providers

@@ -180,26 +180,37 @@ pub fn order_error(cx: &mut Cx, path: &Path<'_>, first: &str, second: &str, stri
     cx.error(Stage::Rule, &path.key(second), "order", message, expected);
 }
 
-/// Whether `quote` occurs verbatim in `source`.
+/// Checks an `evidence` string against the source text; `false` (and an
+/// error, or a review reason when the field is quarantined) when it is no
+/// evidence. An empty or whitespace-only quote is no evidence, although it
+/// occurs in every text.
 #[inline]
-pub fn evidence_found(source: &str, quote: &str) -> bool {
-    source.contains(quote)
+pub fn evidence(cx: &mut Cx, source: &str, quote: &str, name: &str, quarantine: bool) -> bool {
+    let blank = quote.trim().is_empty();
+    if !blank && source.contains(quote) {
+        return true;
+    }
+    evidence_not_found(cx, name, quarantine, blank);
+    false
 }
 
-/// Records an `evidence` string missing from the source: a business error,
-/// or a review reason when the field is quarantined.
+/// Records an `evidence` string that is blank or missing from the source:
+/// a business error, or a review reason when the field is quarantined.
 #[cold]
 #[inline(never)]
-pub fn evidence_missing(cx: &mut Cx, name: &str, quarantine: bool) {
-    let path = Path::Root;
-    let pointer = path.key(name).to_pointer();
-    let message = "the quoted text does not occur verbatim in the source";
+fn evidence_not_found(cx: &mut Cx, name: &str, quarantine: bool, blank: bool) {
+    let pointer = Path::Root.key(name).to_pointer();
+    let message = if blank {
+        "the quote is empty or only whitespace, which is no evidence"
+    } else {
+        "the quoted text does not occur verbatim in the source"
+    };
     if quarantine {
         cx.review(Violation::review(&pointer, "evidence_not_found", message));
     } else {
         cx.push(
             crate::error::Error::new(Stage::Business, pointer, "evidence_not_found", message)
-                .with_expected("a verbatim quote of the source text"),
+                .with_expected("a verbatim, non-empty quote of the source text"),
         );
     }
 }

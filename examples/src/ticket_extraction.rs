@@ -9,22 +9,26 @@
 //!
 //! | condition | pointer | code | value |
 //! |---|---|---|---|
-//! | `raw_quote` does not occur verbatim in the e-mail | `/raw_quote` | `evidence_not_found` | dropped (quarantine) |
+//! | `raw_quote` does not occur verbatim in the e-mail, or is empty or only whitespace | `/raw_quote` | `evidence_not_found` | dropped (quarantine) |
 //! | `deadline_iso` is not a strict, calendar-valid `YYYY-MM-DD` | `/deadline_iso` | `invalid_date` | dropped (quarantine) |
 //! | a valid deadline comes with a `deadline_context` (a condition or caveat) | `/deadline_iso` | `deadline_conditional` | dropped (a review reason on a quarantined field) |
 //! | `affected_cluster` is set but not in the context's `confirmed_clusters` | `/affected_cluster` | `cluster_not_confirmed` | kept |
 //! | the deadline is null (and no reason above already explains why) | `/deadline_iso` | `deadline_missing` | — |
 //!
-//! Otherwise `accept`. Structural errors (a missing key, a wrong type
-//! outside the quarantined fields, an empty `issue_summary`) still
-//! `reject`. Two reading notes:
+//! Otherwise `accept`. Structural errors (a missing key, a wrong type, in
+//! any field, quarantined or not) and an empty `issue_summary` still
+//! `reject`. Three reading notes:
 //!
 //! - The article treats an empty string as "absent" (Python truthiness);
 //!   here only `null` is absent, so `"affected_cluster": ""` is a cluster
 //!   that is not confirmed, and `"deadline_context": ""` is a context —
 //!   both go to review, the safe direction.
-//! - A quarantined field drops *any* failing value to `null`, so
-//!   `"deadline_iso": 7` is a review (`invalid_type`), not a reject.
+//! - A quarantined field drops a failing *value* to `null` (a string that is
+//!   not a date, a quote not in the e-mail); a wrong *type* is structural,
+//!   so `"deadline_iso": 7` and `"raw_quote": []` are rejected
+//!   (`invalid_type`), as the seed says.
+//! - An empty or whitespace-only `raw_quote` occurs in every e-mail, but it
+//!   is no evidence: a review (`evidence_not_found`), and dropped.
 //!
 //! Two runtime rules make the table hold with the contract alone: a review
 //! reason that the `check` function gives for a quarantined field drops its

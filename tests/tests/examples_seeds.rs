@@ -417,10 +417,12 @@ fn ticket_extraction_decisions_follow_seed_003() {
             &["review /deadline_iso invalid_date"],
         ),
         ("2026-6-1", "review", &["review /deadline_iso invalid_date"]),
+        // Quarantine drops a value that fails its checks; a wrong type is
+        // structural and rejects.
         (
-            "a number as a date (quarantined)",
-            "review",
-            &["review /deadline_iso invalid_type"],
+            "a number as a date (quarantined, still a wrong type)",
+            "reject",
+            &["schema /deadline_iso invalid_type"],
         ),
         (
             "null deadline",
@@ -464,6 +466,21 @@ fn ticket_extraction_decisions_follow_seed_003() {
             &["schema /affected_cluster invalid_type"],
         ),
         ("extra key", "reject", &["schema /confidence unknown_key"]),
+        (
+            "an empty quote is no evidence",
+            "review",
+            &["review /raw_quote evidence_not_found"],
+        ),
+        (
+            "a whitespace-only quote is no evidence",
+            "review",
+            &["review /raw_quote evidence_not_found"],
+        ),
+        (
+            "quote is an array (quarantined, still a wrong type)",
+            "reject",
+            &["schema /raw_quote invalid_type"],
+        ),
         ("prose", "reject", &["parse (root) syntax"]),
     ];
     assert_cases(

@@ -3,7 +3,9 @@
 //! `Rejection`, never panic, never run out of stack, never go quadratic.
 use std::collections::BTreeMap;
 
+use contract_runtime::diff::changed_paths;
 use contract_runtime::error::MAX_ERRORS;
+use contract_runtime::fingerprint::Fingerprint;
 use contract_runtime::json::{self, Limits, Path, Reader};
 use contract_runtime::pointer::Pointer;
 use contract_runtime::{Contract, Outcome, Rejection, Stage};
@@ -156,16 +158,28 @@ fn a_deeply_recursive_contract_is_too_deep_on_a_64k_stack() {
 
 #[test]
 fn parse_and_skip_do_not_recurse_even_without_a_depth_limit() {
-    on_small_stack(|| {
-        // Never closed, so no deep value is built (dropping one would
-        // recurse in serde_json's `Value`, whatever the parser does).
+    let unlimited = Limits {
+        max_bytes: usize::MAX,
+        max_depth: usize::MAX,
+    };
+    // Parsing to the cap on a 64 KiB stack; the value is dropped on the
+    // caller's stack (dropping recurses in serde_json's `Value`).
+    let value = std::thread::Builder::new()
+        .stack_size(64 * 1024)
+        .spawn(move || {
+            let raw = format!("{}1{}", r#"[{"a":"#.repeat(512), "}]".repeat(512));
+            json::parse(raw.as_bytes(), &unlimited).unwrap()
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(value.pointer(&"/0/a".repeat(512)), Some(&json!(1)));
+    on_small_stack(move || {
+        // Beyond the cap: refused where the 1025th level opens.
         let raw = r#"[{"a":"#.repeat(150_000);
-        let limits = Limits {
-            max_bytes: usize::MAX,
-            max_depth: usize::MAX,
-        };
-        let rejection = json::parse(raw.as_bytes(), &limits).unwrap_err();
-        assert_eq!(rejection.errors[0].code, "unexpected_end");
+        let rejection = json::parse(raw.as_bytes(), &unlimited).unwrap_err();
+        assert_eq!(rejection.errors[0].code, "too_deep");
+        assert_eq!(rejection.errors[0].column, Some(512 * 6 + 1));
         // The skip that decoders use for unknown keys and wrong types.
         let mut reader = Reader::new(&raw, usize::MAX);
         let error = reader.skip_value(&Path::Root).unwrap_err();
@@ -227,6 +241,81 @@ fn deep_recursive_contract_child() {
         .unwrap()
         .join()
         .unwrap();
+}
+
+// Runs `value_at_the_depth_cap_child` in a child process: a stack overflow
+// aborts the whole test binary instead of failing one test.
+#[test]
+fn a_parsed_value_is_never_too_deep_to_drop_diff_or_fingerprint() {
+    let status = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "value_at_the_depth_cap_child", "--nocapture"])
+        .env("CONTRACT_DEEP_CHILD", "1")
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "a deep value crashed: {status}");
+}
+
+// The child's half of the test above (does nothing in a normal run).
+#[test]
+fn value_at_the_depth_cap_child() {
+    if std::env::var_os("CONTRACT_DEEP_CHILD").is_none() {
+        return;
+    }
+    let unlimited = Limits {
+        max_bytes: usize::MAX,
+        max_depth: usize::MAX,
+    };
+    let cap = Limits::MAX_DEPTH;
+    let nested = |depth: usize| {
+        [
+            format!("{}{}", "[".repeat(depth), "]".repeat(depth)),
+            format!("{}1{}", r#"{"a":"#.repeat(depth), "}".repeat(depth)),
+            format!(
+                "{}1{}",
+                r#"[{"a":"#.repeat(depth / 2),
+                "}]".repeat(depth / 2)
+            ),
+        ]
+    };
+    let run = |stack: usize, f: Box<dyn FnOnce() + Send>| {
+        std::thread::Builder::new()
+            .stack_size(stack)
+            .spawn(f)
+            .unwrap()
+            .join()
+            .unwrap();
+    };
+    // Parsed and dropped on a quarter of a default thread's stack.
+    run(
+        512 * 1024,
+        Box::new(move || {
+            for raw in nested(cap) {
+                drop(json::parse(raw.as_bytes(), &unlimited).unwrap());
+            }
+        }),
+    );
+    // On a default thread's stack (2 MiB): what the runtime does with a
+    // parsed value, and serde_json's own printing.
+    run(
+        2 << 20,
+        Box::new(move || {
+            for raw in nested(cap) {
+                let before = json::parse(raw.as_bytes(), &unlimited).unwrap();
+                let after = json::parse(raw.as_bytes(), &unlimited).unwrap();
+                assert!(changed_paths(&before, &after).is_empty());
+                assert_eq!(Fingerprint::of(&before), Fingerprint::of(&after));
+                assert_eq!(before.to_string().len(), raw.len());
+            }
+            // Past the cap is refused, however large `max_depth` is (the
+            // mixed form nests in pairs, so two levels more); a million
+            // closed levels would be a value too deep to drop.
+            for raw in nested(cap + 2).into_iter().chain(nested(1_000_000)) {
+                let rejection = json::parse(raw.as_bytes(), &unlimited).unwrap_err();
+                assert_eq!(rejection.errors[0].code, "too_deep");
+            }
+        }),
+    );
 }
 
 #[test]
@@ -477,12 +566,16 @@ fn a_number_that_overflows_f64_is_a_parse_error() {
 }
 
 #[test]
-fn minus_zero_is_a_negative_zero_float_and_zero_for_integers() {
+fn minus_zero_is_the_integer_zero_for_every_field() {
     let value = json::parse(b"-0", &Limits::default()).unwrap();
-    assert!(value.as_f64().unwrap().is_sign_negative());
+    assert_eq!(value.as_u64(), Some(0));
     let n = Numbers::from_json(&numbers("-0", "-0", "-0")).unwrap();
     assert_eq!((n.int, n.small), (0, 0));
-    assert!(n.real == 0.0 && n.real.is_sign_negative());
+    // A float field reads the integer 0, as it reads any integer.
+    assert_eq!(n.real.to_bits(), 0.0f64.to_bits());
+    // Written as a float, the zero keeps its sign.
+    let n = Numbers::from_json(&numbers("0", "0", "-0.0")).unwrap();
+    assert_eq!(n.real.to_bits(), (-0.0f64).to_bits());
 }
 
 #[test]

@@ -447,6 +447,48 @@ fn bounds_tightened_and_loosened() {
 }
 
 #[test]
+fn a_64_bit_bound_moved_by_one_is_a_change() {
+    // Past 2^53 both bounds are the same f64: they are compared as integers.
+    let schema = |max: u64, min: i64| {
+        json!({
+            "type": "object",
+            "properties": {
+                "id": {"type": "integer", "minimum": 0, "maximum": max},
+                "delta": {"type": "integer", "minimum": min, "maximum": i64::MAX}
+            },
+            "required": ["id", "delta"],
+            "additionalProperties": false
+        })
+    };
+    let old = schema(u64::MAX, i64::MIN);
+    let new = schema(u64::MAX - 1, i64::MIN + 1);
+    let changes = check(&old, &new);
+    assert_eq!(
+        summary(&changes),
+        [
+            (
+                "/properties/id/maximum",
+                ChangeKind::BoundTightened,
+                true,
+                false
+            ),
+            (
+                "/properties/delta/minimum",
+                ChangeKind::BoundTightened,
+                true,
+                false
+            ),
+        ]
+    );
+    assert_eq!(
+        changes[0].detail,
+        "maximum 18446744073709551615 → 18446744073709551614"
+    );
+    assert_mirrored(&old, &new);
+    assert!(check(&old, &old).is_empty());
+}
+
+#[test]
 fn constraint_changed() {
     let schema = |pattern: &str| json!({"type": "object", "properties": {"code": {"type": "string", "pattern": pattern}}, "required": ["code"], "additionalProperties": false});
     let changes = check(&schema("^[A-Z]{3}$"), &schema("^[A-Z]{4}$"));

@@ -6,7 +6,7 @@ mod schema_support;
 use contract_runtime::schema::{Export, ExportError, Provider, export, export_schema};
 use contract_runtime::{Contract, Date};
 use schema_support::{
-    Everything, Notifications, Settings, Status, TicketExtraction, VacationRequest,
+    CloseTicket, Everything, Notifications, Settings, Status, TicketExtraction, VacationRequest,
 };
 use serde_json::{Map, Value, json};
 
@@ -405,6 +405,87 @@ fn openai_size_limits() {
             120_002
         ))
     );
+}
+
+// ------------------------------------------------------------------ integer ranges
+
+#[test]
+fn every_integer_type_states_its_range() {
+    let schema = Everything::json_schema();
+    let p = &schema["properties"];
+    let range = |field: &str| (p[field]["minimum"].clone(), p[field]["maximum"].clone());
+    assert_eq!(range("a_u8"), (json!(0), json!(255)));
+    assert_eq!(range("a_i32"), (json!(i32::MIN), json!(i32::MAX)));
+    for field in ["a_u64", "a_usize"] {
+        assert_eq!(range(field), (json!(0), json!(u64::MAX)), "{field}");
+        assert!(p[field]["maximum"].is_u64());
+    }
+    for field in ["a_i64", "a_isize"] {
+        assert_eq!(range(field), (json!(i64::MIN), json!(i64::MAX)), "{field}");
+        assert!(p[field]["minimum"].is_i64());
+    }
+    // Exact integers in the text, not floats.
+    let text = schema.to_string();
+    assert!(text.contains(r#""maximum":18446744073709551615"#));
+    assert!(text.contains(r#""minimum":-9223372036854775808,"maximum":9223372036854775807"#));
+    // A field's own bound replaces the type's: the tighter one wins.
+    let ticket = &CloseTicket::json_schema()["properties"]["ticket_id"];
+    assert_eq!(
+        (ticket["minimum"].clone(), ticket["maximum"].clone()),
+        (json!(1), json!(u64::MAX))
+    );
+}
+
+#[test]
+fn a_bound_beyond_2_pow_53_is_dropped_and_reported_by_every_provider() {
+    for provider in Provider::ALL {
+        let e = export::<CloseTicket>(provider).unwrap();
+        let ticket = &e.schema["properties"]["ticket_id"];
+        assert!(ticket.get("maximum").is_none(), "{provider}");
+        let dropped = e
+            .dropped
+            .iter()
+            .find(|d| d.pointer == "/properties/ticket_id/maximum")
+            .unwrap_or_else(|| panic!("{provider}: the u64 maximum is not reported"));
+        assert!(dropped.enforced_by.contains("`out_of_range`"), "{provider}");
+        // `minimum: 1` is exact as a double: kept where bounds are kept.
+        assert_eq!(
+            ticket.get("minimum").is_some(),
+            provider != Provider::Anthropic
+        );
+    }
+    // An i64 loses both bounds, a u64 its maximum; a u32 keeps its range.
+    for provider in [Provider::OpenAi, Provider::Gemini] {
+        let e = export::<Counters>(provider).unwrap();
+        assert_eq!(
+            dropped(&e),
+            [
+                ("/properties/signed/minimum", "minimum"),
+                ("/properties/signed/maximum", "maximum"),
+                ("/properties/unsigned/maximum", "maximum"),
+            ],
+            "{provider}"
+        );
+        let p = &e.schema["properties"];
+        assert_eq!(p["signed"], json!({"type": "integer"}), "{provider}");
+        assert_eq!(
+            p["unsigned"],
+            json!({"type": "integer", "minimum": 0}),
+            "{provider}"
+        );
+        assert_eq!(
+            p["small"],
+            json!({"type": "integer", "minimum": 0, "maximum": u32::MAX}),
+            "{provider}"
+        );
+    }
+}
+
+#[derive(Contract)]
+struct Counters {
+    signed: i64,
+    unsigned: u64,
+    small: u32,
 }
 
 // ------------------------------------------------------------------ Gemini

@@ -52,15 +52,14 @@ pub fn business_fn(s: &Struct<'_>) -> TokenStream {
         };
         Some(quote! {
             if let #p::Some(__contract_quote) = #value {
-                if !#p::evidence_found(#source, __contract_quote) {
-                    #p::evidence_missing(__contract_cx, #json, #quarantine);
+                if !#p::evidence(__contract_cx, #source, __contract_quote, #json, #quarantine) {
                     #drop_value
                 }
             }
         })
     });
     // A review reason the check gives for a quarantined field drops that
-    // field's value, as any other failure of a quarantined value does.
+    // field's value, as a value failure in decoding or missing evidence does.
     let drops: Vec<TokenStream> = s
         .members
         .iter()

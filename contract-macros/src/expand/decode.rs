@@ -23,10 +23,15 @@ pub fn struct_body(fields: &[Member<'_>]) -> TokenStream {
         let (v, s, ty, json) = (&values[i], &seen[i], f.ty, &f.json_name);
         let checks = field_checks(f);
         let on_fail = if f.attrs.quarantine.is_some() {
-            // A quarantined value that fails is dropped to `None` with a review reason.
+            // A quarantined value that fails only its value checks is dropped
+            // to `None` with a review reason; a structural error (a wrong
+            // type, a missing or unknown key, at any depth) still rejects.
             quote! {
-                __contract_cx.quarantine_since(__contract_mark);
-                #v = #p::Some(#p::None);
+                if __contract_cx.quarantine_since(__contract_mark) {
+                    #v = #p::Some(#p::None);
+                } else {
+                    __contract_ok = false;
+                }
             }
         } else {
             quote!(__contract_ok = false;)
@@ -60,14 +65,14 @@ pub fn struct_body(fields: &[Member<'_>]) -> TokenStream {
                 }
                 #s = true;
                 let __contract_p = __contract_path.key(#json);
-                let __contract_mark = __contract_cx.error_count();
+                let __contract_mark = __contract_cx.mark();
                 if let #p::Some(__contract_x) =
                     <#decode_ty as #p::Field>::decode(__contract_r, &__contract_p, __contract_cx)?
                 {
                     #checks
                     #store
                 }
-                if __contract_cx.error_count() != __contract_mark {
+                if __contract_cx.failed_since(__contract_mark) {
                     #on_fail
                 }
             }

@@ -1,7 +1,7 @@
 //! Literals as generated code, in a message and in a schema: the leaf every
 //! generator may use (it imports no other generator).
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use quote::{ToTokens, quote};
 
 use super::private;
 use crate::attr::Lit;
@@ -39,10 +39,20 @@ pub fn lit_text(lit: &Lit) -> String {
     }
 }
 
-/// The literal as JSON for the schema.
+/// The literal as JSON for the schema. An integer is suffixed `u64` or
+/// `i64` (the checks keep it within the field's type, so it fits one), since
+/// an unsuffixed literal would be an `i32` and wrap.
 pub fn lit_json(kind: &Ty, lit: &Lit) -> TokenStream {
     let p = private();
-    let v = typed_lit(kind, lit);
+    let v = match (kind, lit) {
+        (Ty::Float, _) | (_, Lit::Float(_) | Lit::Str(_) | Lit::Bool(_)) => typed_lit(kind, lit),
+        (_, Lit::Int(i)) => match (u64::try_from(*i), i64::try_from(*i)) {
+            (Ok(u), _) => Literal::u64_suffixed(u).into_token_stream(),
+            (_, Ok(n)) => Literal::i64_suffixed(n).into_token_stream(),
+            // Out of every JSON integer type: the checks reported it already.
+            _ => typed_lit(&Ty::Float, lit),
+        },
+    };
     quote!(#p::json!(#v))
 }
 

@@ -155,7 +155,7 @@ fn extension(s: &Struct<'_>) -> TokenStream {
             entries.push(quote!(#p::json!({ "rule": "evidence", "pointers": [#ptr], "description": "must occur verbatim in the source text" })));
         }
         if f.attrs.quarantine.is_some() {
-            entries.push(quote!(#p::json!({ "rule": "quarantine", "pointers": [#ptr], "description": "a value that fails its checks is dropped to null and the outcome becomes review" })));
+            entries.push(quote!(#p::json!({ "rule": "quarantine", "pointers": [#ptr], "description": "a value of the right type that fails its checks is dropped to null and the outcome becomes review; a wrong type still rejects" })));
         }
     }
     if let Some(check) = s.check_fn {

@@ -57,17 +57,18 @@ pub struct Number {
 /// The value of a [`Number`], in `serde_json`'s three representations.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum NumberValue {
-    /// A non-negative integer that fits `u64`.
+    /// A non-negative integer that fits `u64` (`-0` is 0).
     U64(u64),
     /// A negative integer that fits `i64`.
     I64(i64),
-    /// Anything else (finite: an overflow is a parse error). `-0` is `-0.0`.
+    /// Anything else (finite: an overflow is a parse error): a fraction or
+    /// an exponent (`-0.0` keeps its sign), or an integer beyond 64 bits.
     F64(f64),
 }
 
 impl Number {
     /// The value as an `i128` when it was written as an integer and fits
-    /// (`-0` is 0); `None` otherwise.
+    /// 64 bits (`-0` is 0); `None` otherwise.
     pub fn as_i128(&self) -> Option<i128> {
         if !self.integer_syntax {
             return None;
@@ -75,7 +76,6 @@ impl Number {
         match self.value {
             NumberValue::U64(v) => Some(i128::from(v)),
             NumberValue::I64(v) => Some(i128::from(v)),
-            NumberValue::F64(0.0) => Some(0),
             NumberValue::F64(_) => None,
         }
     }
@@ -698,16 +698,18 @@ impl<'de> Reader<'de> {
                 });
             }
             let neg = (significand as i64).wrapping_neg();
-            // `-0` and integers below i64::MIN become floats, as in serde_json.
             if neg < 0 {
                 return Ok(Number {
                     value: NumberValue::I64(neg),
                     integer_syntax,
                 });
             }
+            // `-0` is the integer 0 (serde_json reads it as the float
+            // `-0.0`, which would make `-0` and `0` two values); integers
+            // below i64::MIN become floats, as in serde_json.
             if significand == 0 {
                 return Ok(Number {
-                    value: NumberValue::F64(-0.0),
+                    value: NumberValue::U64(0),
                     integer_syntax,
                 });
             }
@@ -961,6 +963,22 @@ mod float_tests {
             let text = format!("{m}e{e}");
             let want: f64 = text.parse().unwrap();
             prop_assert_eq!(read(&text).to_bits(), want.to_bits(), "{}", text);
+        }
+    }
+
+    #[test]
+    fn minus_zero_is_the_integer_zero_and_minus_zero_point_zero_a_float() {
+        let number = |text: &str| Reader::new(text, 8).read_number().unwrap();
+        let minus_zero = number("-0");
+        assert_eq!(minus_zero.value, NumberValue::U64(0));
+        assert!(minus_zero.integer_syntax);
+        assert_eq!(minus_zero, number("0"));
+        assert_eq!(minus_zero.as_i128(), Some(0));
+        assert_eq!(minus_zero.to_json(), serde_json::Number::from(0u64));
+        for float in ["-0.0", "-0e0", "-0E1"] {
+            let n = number(float);
+            assert!(!n.integer_syntax, "{float}");
+            assert_eq!(read(float).to_bits(), (-0.0f64).to_bits(), "{float}");
         }
     }
 

@@ -6,7 +6,11 @@
 //! (or `anyOf` with `{"type": "null"}` around a `$ref`), `when` rules as
 //! `allOf` of `if`/`then`, nested contracts under `$defs` (a contract that
 //! contains itself refers to the root as `"#"`), field order kept, doc
-//! comments as `description`.
+//! comments as `description`, and every integer field's range as `minimum`
+//! and `maximum` — the Rust type's own (`u64`: 0 to 18446744073709551615,
+//! `i64`: -9223372036854775808 to 9223372036854775807), or the field's
+//! `min`/`max` where they are tighter — so the schema refuses what the
+//! decoder refuses as `out_of_range`.
 //!
 //! ```
 //! use contract_runtime::Contract;
@@ -60,7 +64,7 @@
 //! |---|---|
 //! | `strict_parse` | the parse policy: duplicate keys, size and depth limits, BOM, trailing data, lone surrogates (a parsed value cannot show them) |
 //! | `integer_syntax` | `7.0` and `7e0` are not integers (JSON Schema counts them as integers) |
-//! | `int64_range` | 64-bit integers (`i64`, `u64`, `isize`, `usize`) out of the Rust type's range; narrower integer types state their range as `minimum`/`maximum` |
+//! | `integer_precision` | an integer is compared as written; a validator that reads numbers as `f64` rounds integers beyond 2^53, so it may accept one just past a 64-bit bound (`-9223372036854775809` rounds to `i64::MIN`; in JavaScript `18446744073709551616` equals `u64::MAX`) |
 //! | `float32_range` | an `f32` field rejects a number beyond `f32::MAX` |
 //! | `calendar_date` | dates are calendar-valid; the schema says so with `format: "date"`, which validators treat as an annotation unless format assertion is on (the `pattern` still checks the shape) |
 //!
@@ -115,8 +119,8 @@ pub const LOCAL_ONLY: &[LocalCheck] = &[
         description: "an integer field refuses 7.0 and 7e0; JSON Schema counts any number with a zero fraction as an integer",
     },
     LocalCheck {
-        name: "int64_range",
-        description: "a 64-bit integer field refuses numbers outside its Rust type's range; the schema does not state 64-bit ranges",
+        name: "integer_precision",
+        description: "an integer field compares the number as written; a validator that reads numbers as f64 rounds integers beyond 2^53 and may accept one just past a 64-bit bound (-9223372036854775809 rounds to i64::MIN)",
     },
     LocalCheck {
         name: "float32_range",

@@ -30,10 +30,13 @@
 //!   `additionalProperties`, `items`, `enum`, `const`, `anyOf`, `$ref`,
 //!   `$defs`, `title`, `description`, `pattern`, `format` (`date-time`,
 //!   `time`, `date`, `duration`, `email`, `hostname`, `ipv4`, `ipv6`, `uuid`),
-//!   `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`,
-//!   `multipleOf`, `minItems`, `maxItems`;
+//!   `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (within
+//!   ±2^53), `multipleOf`, `minItems`, `maxItems`;
 //! - dropped: `allOf` (with its `if`/`then`/`not`), `minLength`, `maxLength`,
-//!   `x-contract-rules`, sibling keywords of `$ref`, anything else;
+//!   `x-contract-rules`, sibling keywords of `$ref`, a numeric bound beyond
+//!   ±2^53 (the 64-bit ranges of `u64`, `i64`, `usize`, `isize`: OpenAI does
+//!   not document reading integers past 2^53 exactly, and a rounded bound
+//!   or a refused schema is worse than a local check), anything else;
 //! - limits, each an [`ExportError::Limit`]: 10 levels of object nesting,
 //!   5,000 properties in all, 1,000 enum values in all, 120,000 characters of
 //!   property names, definition names, enum values and consts, and 15,000
@@ -43,9 +46,14 @@
 //!
 //! - kept: `$id`, `$defs`, `$ref`, `$anchor`, `type`, `format`, `title`,
 //!   `description`, `enum` (strings and numbers), `items`, `minItems`,
-//!   `maxItems`, `minimum`, `maximum`, `anyOf`, `oneOf`, `properties`,
-//!   `additionalProperties`, `required`, and `propertyOrdering`, which the
-//!   export adds to every object, in field order;
+//!   `maxItems`, `minimum` and `maximum` (within ±2^53), `anyOf`, `oneOf`,
+//!   `properties`, `additionalProperties`, `required`, and
+//!   `propertyOrdering`, which the export adds to every object, in field
+//!   order;
+//! - a numeric bound beyond ±2^53 (the 64-bit ranges of `u64`, `i64`,
+//!   `usize`, `isize`) is dropped: the schema travels as a protobuf `Value`,
+//!   whose numbers are doubles, so `18446744073709551615` would arrive as
+//!   2^64;
 //! - a `const` string or number becomes a one-value `enum` (a boolean `const`
 //!   is dropped); a nullable `enum` becomes `anyOf` with `{"type": "null"}`;
 //! - a `$ref` carries no sibling keywords (they are dropped);
@@ -63,8 +71,9 @@
 //!   `format` (`date-time`, `time`, `date`, `duration`, `email`, `hostname`,
 //!   `uri`, `ipv4`, `ipv6`, `uuid`), `minItems` of 0 or 1, `pattern` without
 //!   backreferences, lookaround or word boundaries;
-//! - dropped: numeric bounds, `minLength`, `maxLength`, `maxItems`, other
-//!   `minItems`, `allOf`, `x-contract-rules`, sibling keywords of `$ref`;
+//! - dropped: numeric bounds (the integer types' own ranges included),
+//!   `minLength`, `maxLength`, `maxItems`, other `minItems`, `allOf`,
+//!   `x-contract-rules`, sibling keywords of `$ref`;
 //! - no recursion ([`ExportError::Recursive`]);
 //! - at most 24 optional properties and 16 union-typed schemas (`anyOf`, or a
 //!   type array such as `["string", "null"]`) in all: [`ExportError::Limit`].
@@ -532,6 +541,9 @@ impl Exporter {
         match self.provider {
             Provider::OpenAi => match key {
                 "format" => value.as_str().is_some_and(|f| OPENAI_FORMATS.contains(&f)),
+                "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" => {
+                    exact_as_f64(value)
+                }
                 _ => matches!(
                     key,
                     "type"
@@ -540,29 +552,26 @@ impl Exporter {
                         | "title"
                         | "description"
                         | "pattern"
-                        | "minimum"
-                        | "maximum"
-                        | "exclusiveMinimum"
-                        | "exclusiveMaximum"
                         | "multipleOf"
                         | "minItems"
                         | "maxItems"
                 ),
             },
-            Provider::Gemini => matches!(
-                key,
-                "$id"
-                    | "$anchor"
-                    | "type"
-                    | "format"
-                    | "title"
-                    | "description"
-                    | "enum"
-                    | "minItems"
-                    | "maxItems"
-                    | "minimum"
-                    | "maximum"
-            ),
+            Provider::Gemini => match key {
+                "minimum" | "maximum" => exact_as_f64(value),
+                _ => matches!(
+                    key,
+                    "$id"
+                        | "$anchor"
+                        | "type"
+                        | "format"
+                        | "title"
+                        | "description"
+                        | "enum"
+                        | "minItems"
+                        | "maxItems"
+                ),
+            },
             Provider::Anthropic => match key {
                 "format" => value
                     .as_str()
@@ -572,6 +581,22 @@ impl Exporter {
                 _ => matches!(key, "type" | "enum" | "const" | "title" | "description"),
             },
         }
+    }
+}
+
+/// Whether a numeric bound is a number an `f64` holds exactly: a float, or
+/// an integer within ±2^53. Beyond that the 64-bit ranges of `u64` and
+/// `i64` (`18446744073709551615`) would arrive rounded, or be refused, by a
+/// provider that reads numbers as doubles.
+fn exact_as_f64(value: &Value) -> bool {
+    const EXACT: u64 = 1 << 53;
+    match value {
+        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => u <= EXACT,
+            (None, Some(i)) => i.unsigned_abs() <= EXACT,
+            (None, None) => true,
+        },
+        _ => true,
     }
 }
 
