@@ -5,7 +5,8 @@ use std::fmt::Display;
 use quote::ToTokens;
 
 /// The error collector. Attribute parsers and checks push into it and return
-/// values, never `Result`; `check()` is called once before code generation.
+/// values, never `Result`; `into_result()` is called once before code
+/// generation.
 pub struct Ctxt {
     errors: RefCell<Option<Vec<syn::Error>>>,
 }
@@ -29,7 +30,7 @@ impl Ctxt {
     }
 
     /// All errors combined, or `Ok` when there were none.
-    pub fn check(self) -> syn::Result<()> {
+    pub fn into_result(self) -> syn::Result<()> {
         let errors = self.errors.borrow_mut().take().unwrap_or_default();
         let mut iter = errors.into_iter();
         let Some(mut combined) = iter.next() else {

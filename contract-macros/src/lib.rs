@@ -1,14 +1,17 @@
 //! `#[derive(Contract)]`: use it through `contract_runtime`, which re-exports it.
 //!
-//! The pipeline, one file per step: `attr` (read attributes) → `model` (the
-//! input as the derive sees it) → `check` (every inconsistency, with spans) →
-//! `expand` (one generator per output: decode, schema, encode, rules, edit).
+//! The pipeline, one module per step: `attr` (read attributes) → `model`
+//! (the raw model: the input as the derive sees it) → `check` (every
+//! inconsistency, with spans) → `checked` (the checked model, names resolved)
+//! → `expand` (one generator per output: decode, encode, schema, shape,
+//! rules, business, edit). `expand::derive` runs it.
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
 
 mod attr;
 mod case;
 mod check;
+mod checked;
 mod ctxt;
 mod expand;
 mod model;

@@ -1,8 +1,12 @@
-//! The derive's view of the input: names resolved, types classified,
-//! attributes read. `check.rs` validates it; `expand/` generates from it.
+//! The raw model: the derive's view of the input, with JSON names decided,
+//! types classified and attributes read, but nothing cross-checked yet.
+//! `check` validates it and returns the checked model (`checked.rs`) that
+//! `expand/` generates from.
+use quote::ToTokens;
 use syn::{Data, DeriveInput, Fields, Ident, Type};
 
-use crate::attr::{self, ContainerAttrs, FieldAttrs, VariantAttrs};
+use crate::attr::{self, ContainerAttrs, FieldAttrs, Rename, VariantAttrs};
+use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
 use crate::ty::Ty;
 
@@ -14,11 +18,12 @@ pub struct Container<'a> {
 }
 
 pub enum Body<'a> {
-    Struct(Vec<Field<'a>>),
+    Struct(Vec<Member<'a>>),
     Enum(Vec<Variant<'a>>),
 }
 
-pub struct Field<'a> {
+/// A field of a contract struct (a member of its JSON object).
+pub struct Member<'a> {
     pub ident: &'a Ident,
     pub ty: &'a Type,
     pub kind: Ty,
@@ -44,12 +49,8 @@ impl<'a> Container<'a> {
                 "a contract cannot be generic: its JSON Schema is fixed at compile time; declare one concrete struct per use, with concrete field types",
             );
         }
-        let attrs = attr::container(cx, &input.attrs);
-        let rename_all = attrs
-            .rename_all
-            .as_ref()
-            .or(attrs.serde_rename_all.as_ref())
-            .map(|r| r.value);
+        let attrs = attr::of_container(cx, &input.attrs);
+        let rename_all = attrs.rename_rule();
         let data = match &input.data {
             Data::Struct(s) => match &s.fields {
                 Fields::Named(named) => Body::Struct(
@@ -58,18 +59,14 @@ impl<'a> Container<'a> {
                         .iter()
                         .filter_map(|f| {
                             let ident = f.ident.as_ref()?;
-                            let attrs = attr::field(cx, &f.attrs);
-                            let base = ident.unraw().to_string();
-                            let json_name = attrs
-                                .rename
-                                .as_ref()
-                                .or(attrs.serde_rename.as_ref())
-                                .map(|r| r.value.clone())
-                                .unwrap_or_else(|| match rename_all {
-                                    Some(rule) => rule.apply_to_field(&base),
-                                    None => base,
-                                });
-                            Some(Field {
+                            let attrs = attr::of_field(cx, &f.attrs);
+                            let json_name = json_name(
+                                ident,
+                                &attrs.rename,
+                                rename_all,
+                                RenameRule::apply_to_field,
+                            );
+                            Some(Member {
                                 ident,
                                 ty: &f.ty,
                                 kind: Ty::of(&f.ty),
@@ -80,19 +77,14 @@ impl<'a> Container<'a> {
                         })
                         .collect(),
                 ),
-                Fields::Unnamed(unnamed) => {
+                Fields::Unnamed(_) | Fields::Unit => {
+                    // Point at the tuple fields, or at the name of a unit struct.
+                    let at = match &s.fields {
+                        Fields::Unnamed(unnamed) => unnamed.to_token_stream(),
+                        _ => input.ident.to_token_stream(),
+                    };
                     cx.error_spanned_by(
-                        unnamed,
-                        format!(
-                            "a contract struct needs named fields, since a JSON object has keys: write `struct {} {{ name: Type }}`",
-                            input.ident
-                        ),
-                    );
-                    return None;
-                }
-                Fields::Unit => {
-                    cx.error_spanned_by(
-                        &input.ident,
+                        at,
                         format!(
                             "a contract struct needs named fields, since a JSON object has keys: write `struct {} {{ name: Type }}`",
                             input.ident
@@ -113,17 +105,13 @@ impl<'a> Container<'a> {
                             ),
                         );
                     }
-                    let attrs = attr::variant(cx, &v.attrs);
-                    let base = v.ident.unraw().to_string();
-                    let json_name = attrs
-                        .rename
-                        .as_ref()
-                        .or(attrs.serde_rename.as_ref())
-                        .map(|r| r.value.clone())
-                        .unwrap_or_else(|| match rename_all {
-                            Some(rule) => rule.apply_to_variant(&base),
-                            None => base,
-                        });
+                    let attrs = attr::of_variant(cx, &v.attrs);
+                    let json_name = json_name(
+                        &v.ident,
+                        &attrs.rename,
+                        rename_all,
+                        RenameRule::apply_to_variant,
+                    );
                     variants.push(Variant {
                         ident: &v.ident,
                         json_name,
@@ -148,19 +136,30 @@ impl<'a> Container<'a> {
         })
     }
 
-    pub fn fields(&self) -> &[Field<'a>] {
+    pub fn members(&self) -> &[Member<'a>] {
         match &self.data {
-            Body::Struct(fields) => fields,
+            Body::Struct(members) => members,
             Body::Enum(_) => &[],
         }
     }
+}
 
-    pub fn field(&self, ident: &Ident) -> Option<&Field<'a>> {
-        self.fields().iter().find(|f| f.ident == ident)
+// A member's JSON name, decided once: its `rename` (ours or serde's), else
+// the container's `rename_all` applied to its Rust name, else that name
+// (without `r#`).
+fn json_name(
+    ident: &Ident,
+    rename: &Rename,
+    rule: Option<RenameRule>,
+    apply: fn(RenameRule, &str) -> String,
+) -> String {
+    if let Some(explicit) = rename.explicit() {
+        return explicit.value.clone();
     }
-
-    pub fn field_by_json_name(&self, name: &str) -> Option<&Field<'a>> {
-        self.fields().iter().find(|f| f.json_name == name)
+    let base = ident.unraw().to_string();
+    match rule {
+        Some(rule) => apply(rule, &base),
+        None => base,
     }
 }
 

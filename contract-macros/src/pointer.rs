@@ -1,13 +1,27 @@
-//! RFC 6901 JSON Pointers in `edit(..)` policies: the derive checks them and
-//! generates `const` assertions from their segments.
+//! RFC 6901 JSON Pointers: every pointer the derive writes (into schemas,
+//! messages and generated code) is built here, escaped; `edit(..)` policies'
+//! pointers are parsed here.
 
 /// Escapes one pointer segment (RFC 6901): `~` → `~0`, `/` → `~1`.
-pub fn escape_segment(segment: &str) -> String {
+fn escape_segment(segment: &str) -> String {
     segment.replace('~', "~0").replace('/', "~1")
 }
 
+/// The pointer to a path of (unescaped) keys: `["a/b", "c"]` → `/a~1b/c`.
+pub fn join<S: AsRef<str>>(segments: &[S]) -> String {
+    segments
+        .iter()
+        .map(|s| format!("/{}", escape_segment(s.as_ref())))
+        .collect()
+}
+
+/// The pointer to one member of the document's root object.
+pub fn member(json_name: &str) -> String {
+    join(&[json_name])
+}
+
 /// Splits an RFC 6901 pointer into unescaped segments, or says what is wrong.
-pub fn pointer_segments(pointer: &str) -> Result<Vec<String>, String> {
+pub fn parse(pointer: &str) -> Result<Vec<String>, String> {
     if pointer.is_empty() {
         return Err(
             "the empty pointer names the whole document, and a policy lists the fields it may change: write \"/field\""
@@ -41,22 +55,31 @@ pub fn pointer_segments(pointer: &str) -> Result<Vec<String>, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{escape_segment, pointer_segments};
+    use super::{join, member, parse};
 
     #[test]
     fn segments_are_unescaped() {
         assert_eq!(
-            pointer_segments("/a~1b/c~0d/"),
+            parse("/a~1b/c~0d/"),
             Ok(vec!["a/b".to_owned(), "c~d".to_owned(), String::new()])
         );
-        assert_eq!(escape_segment("a/b~"), "a~1b~0");
+    }
+
+    #[test]
+    fn built_pointers_are_escaped() {
+        assert_eq!(member("a/b~"), "/a~1b~0");
+        assert_eq!(join(&["a/b", "~", ""]), "/a~1b/~0/");
+        assert_eq!(
+            parse(&join(&["x/~y", "z"])),
+            Ok(vec!["x/~y".to_owned(), "z".to_owned()])
+        );
     }
 
     #[test]
     fn malformed_pointers_say_why() {
-        assert!(pointer_segments("").is_err());
-        assert!(pointer_segments("theme").is_err());
-        assert!(pointer_segments("/the~2me").is_err());
-        assert!(pointer_segments("/theme~").is_err());
+        assert!(parse("").is_err());
+        assert!(parse("theme").is_err());
+        assert!(parse("/the~2me").is_err());
+        assert!(parse("/theme~").is_err());
     }
 }

@@ -17,23 +17,10 @@ pub use crate::json::{KeySet, Limits, ParseError, Path, Peek, Reader, duplicate_
 pub use crate::outcome::{OutcomeKind, Violation, ViolationKind, Violations};
 pub use crate::rules::{WhenKind, order_error, when_error};
 pub use crate::schema::{RULES_KEY, SchemaGen, constrain, nullable, when_then};
-pub use crate::shape::{Shape, Unresolved};
+pub use crate::shape::{Shape, Unresolved, follow};
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
 pub use serde_json::{Map, Value, json};
 pub use std::format;
 pub use std::string::String;
 pub use std::vec::Vec;
-
-// kept until the derive emits the new name
-#[doc(hidden)]
-pub use crate::core::Collector as Cx;
-// kept until the derive emits the new name
-#[doc(hidden)]
-pub use crate::core::JsonType as Field;
-// kept until the derive emits `when_error` with a `WhenKind`
-#[doc(hidden)]
-pub use crate::rules::rule_error;
-// kept until the derive emits the new name
-#[doc(hidden)]
-pub use crate::shape::follow as resolve;

@@ -67,22 +67,3 @@ pub fn order_error(cx: &mut Collector, path: &Path<'_>, first: &str, second: &st
         expected,
     );
 }
-
-/// [`when_error`] with the kind given as its code (`code::REQUIRED` or
-/// `code::FORBIDDEN`), as the derive emits it today.
-#[doc(hidden)]
-pub fn rule_error(
-    cx: &mut Collector,
-    path: &Path<'_>,
-    name: &str,
-    code: &'static str,
-    condition_field: &str,
-    condition_value: Value,
-) {
-    let kind = if code == code::FORBIDDEN {
-        WhenKind::Forbidden
-    } else {
-        WhenKind::Required
-    };
-    when_error(cx, path, name, kind, condition_field, condition_value);
-}

@@ -1,9 +1,10 @@
 //! Edit policies: names, pointer lists, pointers.
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::checked::{Policy, PolicyPointer};
 use crate::ctxt::Ctxt;
 use crate::model::Container;
-use crate::pointer::{escape_segment, pointer_segments};
+use crate::pointer;
 use crate::suggest;
 use crate::ty::Ty;
 
@@ -11,17 +12,26 @@ use crate::ty::Ty;
 // pointers well-formed and resolving to a field. The first segment is
 // checked here; deeper ones through nested contract types by a `const`
 // assertion in the generated code.
-pub(super) fn check_edit(cx: &Ctxt, cont: &Container<'_>) {
+pub(super) fn check_edit<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> Vec<Policy<'c>> {
+    let mut policies = Vec::new();
     // Each policy is also an associated const, `Self::{NAME in upper case}`.
     let mut names: BTreeMap<String, &syn::Ident> = BTreeMap::new();
     for e in &cont.attrs.edits {
         let const_name = e.const_name();
-        if syn::parse_str::<syn::Ident>(&const_name).is_err() {
-            cx.error_spanned_by(
-                &e.name,
-                format!("the policy's const would be `{const_name}`, which is not an identifier: use an ASCII name such as `disable_email`"),
-            );
-        }
+        let const_ident = match syn::parse_str::<syn::Ident>(&const_name) {
+            Ok(mut ident) => {
+                ident.set_span(e.name.span());
+                Some(ident)
+            }
+            Err(_) => {
+                cx.error_spanned_by(
+                    &e.name,
+                    format!("the policy's const would be `{const_name}`, which is not an identifier: use an ASCII name such as `disable_email`"),
+                );
+                None
+            }
+        };
+        let mut resolved = Vec::new();
         match names.get(&const_name) {
             Some(first) if **first == e.name => cx.error_spanned_by(
                 &e.name,
@@ -60,7 +70,7 @@ pub(super) fn check_edit(cx: &Ctxt, cont: &Container<'_>) {
                 );
                 continue;
             }
-            let segments = match pointer_segments(&pointer) {
+            let segments = match pointer::parse(&pointer) {
                 Ok(s) => s,
                 Err(why) => {
                     cx.error_spanned_by(lit, format!("malformed JSON Pointer `{pointer}`: {why}"));
@@ -70,10 +80,14 @@ pub(super) fn check_edit(cx: &Ctxt, cont: &Container<'_>) {
             let Some(first) = segments.first() else {
                 continue;
             };
-            let Some(field) = cont.field_by_json_name(first) else {
-                let names: Vec<&str> = cont.fields().iter().map(|f| f.json_name.as_str()).collect();
+            let Some(field) = cont.members().iter().find(|m| m.json_name == *first) else {
+                let names: Vec<&str> = cont
+                    .members()
+                    .iter()
+                    .map(|f| f.json_name.as_str())
+                    .collect();
                 let instead = match suggest::closest(first, names.iter().copied()) {
-                    Some(close) => format!("did you mean \"/{}\"?", escape_segment(close)),
+                    Some(close) => format!("did you mean \"{}\"?", pointer::member(close)),
                     None => format!("its JSON keys are: {}", names.join(", ")),
                 };
                 cx.error_spanned_by(lit, format!(
@@ -83,7 +97,7 @@ pub(super) fn check_edit(cx: &Ctxt, cont: &Container<'_>) {
                 continue;
             };
             if segments.len() > 1 {
-                let first = format!("/{}", escape_segment(first));
+                let first = pointer::member(first);
                 match field.kind.strip_option() {
                     Ty::Contract => {} // checked through the nested type's shape
                     Ty::Vec(_) | Ty::Map(_) => cx.error_spanned_by(lit, format!(
@@ -96,6 +110,20 @@ pub(super) fn check_edit(cx: &Ctxt, cont: &Container<'_>) {
                     )),
                 }
             }
+            resolved.push(PolicyPointer {
+                lit,
+                text: pointer,
+                segments,
+                member: field,
+            });
+        }
+        if let Some(const_ident) = const_ident {
+            policies.push(Policy {
+                name: e.name(),
+                const_ident,
+                pointers: resolved,
+            });
         }
     }
+    policies
 }

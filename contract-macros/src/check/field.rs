@@ -1,16 +1,16 @@
 //! Field attributes against the field's type.
 use quote::ToTokens;
 
-use crate::attr::{Lit, SpannedLit};
+use crate::attr::{Lit, LocatedLit};
 use crate::ctxt::Ctxt;
-use crate::model::{Container, Field};
+use crate::model::{Container, Member};
 use crate::ty::Ty;
 
 // Field attributes must fit the field's type: numeric bounds on numbers
 // (and within the type's range), lengths on strings and `Vec`s, literals of
 // the field's own type, `optional`/`default` together, `evidence` on strings
 // with a context, `quarantine` on an `Option`.
-pub(super) fn check_field(cx: &Ctxt, cont: &Container<'_>, f: &Field<'_>) {
+pub(super) fn check_field(cx: &Ctxt, cont: &Container<'_>, f: &Member<'_>) {
     if let Ty::Unsupported(why) = &f.kind {
         cx.error_spanned_by(f.ty, format!("unsupported field type: {why}"));
         return;
@@ -175,7 +175,7 @@ fn lit_number(lit: &Lit) -> f64 {
 }
 
 // A numeric literal must be of the field's kind and within its type's range.
-pub(super) fn check_number_fits(cx: &Ctxt, f: &Field<'_>, lit: &SpannedLit) {
+pub(super) fn check_number_fits(cx: &Ctxt, f: &Member<'_>, lit: &LocatedLit) {
     match (f.kind.strip_option(), &lit.value) {
         (Ty::Int(t), Lit::Int(v)) if (*v < t.min || *v > t.max) => {
             cx.error_spanned_by(
@@ -221,7 +221,7 @@ pub(super) fn check_number_fits(cx: &Ctxt, f: &Field<'_>, lit: &SpannedLit) {
     }
 }
 
-pub(super) fn type_name(f: &Field<'_>) -> String {
+pub(super) fn type_name(f: &Member<'_>) -> String {
     let ty = match crate::ty::option_inner(f.ty) {
         Some(inner) => inner,
         None => f.ty,
@@ -230,7 +230,7 @@ pub(super) fn type_name(f: &Field<'_>) -> String {
 }
 
 // `equals`/`one_of` literals must be of the field's type.
-fn check_literal_type(cx: &Ctxt, f: &Field<'_>, lit: &SpannedLit, attr: &str) {
+fn check_literal_type(cx: &Ctxt, f: &Member<'_>, lit: &LocatedLit, attr: &str) {
     let ok = match (f.kind.strip_option(), &lit.value) {
         (Ty::String, Lit::Str(_)) | (Ty::Bool, Lit::Bool(_)) => true,
         (Ty::Int(_) | Ty::Float, Lit::Int(_)) | (Ty::Float, Lit::Float(_)) => {

@@ -1,12 +1,14 @@
 //! Cross-attribute consistency: every rule the DSL promises to enforce at
 //! compile time. Each check reports into the context and carries on, so one
-//! compile shows every mistake.
+//! compile shows every mistake; the checks that resolve a name return what
+//! it resolved to, and together they make the checked model.
 //!
 //! `field` checks each field's attributes against its type, `rules` the
 //! container's `when`/`order`/`outcome`/`check`, `edit` the edit policies.
 use std::collections::BTreeMap;
 
-use crate::attr::Spanned;
+use crate::attr::Rename;
+use crate::checked;
 use crate::ctxt::Ctxt;
 use crate::model::{Body, Container};
 
@@ -18,29 +20,44 @@ use edit::check_edit;
 use field::check_field;
 use rules::{check_context, check_order, check_outcome, check_when};
 
-pub fn check(cx: &Ctxt, cont: &Container<'_>) {
+/// Checks the raw model and returns the checked model. Only errors in `cx`
+/// make the result incomplete, and then nothing generates from it.
+pub fn contract<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> checked::Contract<'c> {
     check_serde_agreement(cx, cont);
-    match &cont.data {
-        Body::Struct(fields) => {
+    let body = match &cont.data {
+        Body::Struct(members) => {
             check_misplaced_outcome_flags(cx, cont);
             check_limits(cx, cont);
             check_version(cx, cont);
             check_json_names(
                 cx,
-                fields.iter().map(|f| Member {
-                    ident: f.ident,
-                    json_name: &f.json_name,
-                    rename: f.attrs.rename.as_ref().or(f.attrs.serde_rename.as_ref()),
+                members.iter().map(|m| Named {
+                    ident: m.ident,
+                    json_name: &m.json_name,
+                    rename: &m.attrs.rename,
                 }),
             );
-            for field in fields {
-                check_field(cx, cont, field);
+            for member in members {
+                check_field(cx, cont, member);
             }
-            check_when(cx, cont);
-            check_order(cx, cont);
-            check_outcome(cx, cont);
+            let a = &cont.attrs;
+            let whens = check_when(cx, cont);
+            let orders = check_order(cx, cont);
+            let outcome = check_outcome(cx, cont);
             check_context(cx, cont);
-            check_edit(cx, cont);
+            let policies = check_edit(cx, cont);
+            checked::Body::Struct(checked::Struct {
+                members,
+                max_bytes: a.max_bytes.as_ref().map(|l| l.value),
+                max_depth: a.max_depth.as_ref().map(|l| l.value),
+                version: a.version.as_ref().map(|l| l.value),
+                whens,
+                orders,
+                outcome,
+                context: a.context.as_ref(),
+                check_fn: a.check_fn.as_ref(),
+                policies,
+            })
         }
         Body::Enum(variants) => {
             check_struct_only(cx, cont);
@@ -49,21 +66,31 @@ pub fn check(cx: &Ctxt, cont: &Container<'_>) {
             }
             check_json_names(
                 cx,
-                variants.iter().map(|v| Member {
+                variants.iter().map(|v| Named {
                     ident: v.ident,
                     json_name: &v.json_name,
-                    rename: v.attrs.rename.as_ref().or(v.attrs.serde_rename.as_ref()),
+                    rename: &v.attrs.rename,
                 }),
             );
-            // A variant cannot both ask for clarification and decline.
-            for v in variants {
-                if let (Some(_), Some(decline)) = (&v.attrs.clarify, &v.attrs.decline) {
-                    cx.error_spanned_by(
-                        decline,
-                        "a variant is `clarify` or `decline`, not both: remove one",
-                    );
-                }
-            }
+            check_outcome_flags(cx, variants);
+            checked::Body::Enum(variants)
+        }
+    };
+    checked::Contract {
+        ident: cont.ident,
+        doc: cont.doc.as_deref(),
+        body,
+    }
+}
+
+// A variant cannot both ask for clarification and decline.
+fn check_outcome_flags(cx: &Ctxt, variants: &[crate::model::Variant<'_>]) {
+    for v in variants {
+        if let (Some(_), Some(decline)) = (&v.attrs.clarify, &v.attrs.decline) {
+            cx.error_spanned_by(
+                decline,
+                "a variant is `clarify` or `decline`, not both: remove one",
+            );
         }
     }
 }
@@ -76,7 +103,7 @@ fn check_serde_agreement(cx: &Ctxt, cont: &Container<'_>) {
     {
         cx.error_spanned_by(ours.attr(), "`rename_all` disagrees with `#[serde(rename_all)]` on this type: make them the same, or drop one (the contract reads serde's)");
     }
-    for f in cont.fields() {
+    for f in cont.members() {
         if let Some(default) = &f.attrs.serde_default
             && f.attrs.optional.is_none()
         {
@@ -87,18 +114,12 @@ fn check_serde_agreement(cx: &Ctxt, cont: &Container<'_>) {
             ));
         }
     }
-    let pairs: Vec<_> = match &cont.data {
-        Body::Struct(fields) => fields
-            .iter()
-            .map(|f| (&f.attrs.rename, &f.attrs.serde_rename))
-            .collect(),
-        Body::Enum(variants) => variants
-            .iter()
-            .map(|v| (&v.attrs.rename, &v.attrs.serde_rename))
-            .collect(),
+    let renames: Vec<&Rename> = match &cont.data {
+        Body::Struct(members) => members.iter().map(|m| &m.attrs.rename).collect(),
+        Body::Enum(variants) => variants.iter().map(|v| &v.attrs.rename).collect(),
     };
-    for (ours, theirs) in pairs {
-        if let (Some(ours), Some(theirs)) = (ours, theirs)
+    for rename in renames {
+        if let (Some(ours), Some(theirs)) = (&rename.contract, &rename.serde)
             && ours.value != theirs.value
         {
             cx.error_spanned_by(ours.attr(), format!(
@@ -109,16 +130,17 @@ fn check_serde_agreement(cx: &Ctxt, cont: &Container<'_>) {
     }
 }
 
-struct Member<'a> {
+/// A struct member or enum variant, by its names.
+struct Named<'a> {
     ident: &'a syn::Ident,
     json_name: &'a str,
-    rename: Option<&'a Spanned<String>>,
+    rename: &'a Rename,
 }
 
 // Two members with one JSON name would make one of them unreachable. The
 // error points at the `rename` that made the clash, if either has one.
-fn check_json_names<'a>(cx: &Ctxt, members: impl Iterator<Item = Member<'a>>) {
-    let mut seen: BTreeMap<&str, Member<'a>> = BTreeMap::new();
+fn check_json_names<'a>(cx: &Ctxt, members: impl Iterator<Item = Named<'a>>) {
+    let mut seen: BTreeMap<&str, Named<'a>> = BTreeMap::new();
     for m in members {
         let Some(first) = seen.get(m.json_name) else {
             seen.insert(m.json_name, m);
@@ -128,7 +150,7 @@ fn check_json_names<'a>(cx: &Ctxt, members: impl Iterator<Item = Member<'a>>) {
             "`{}` and `{}` both have the JSON name `{}`: give one a different `rename`",
             first.ident, m.ident, m.json_name
         );
-        match (m.rename, first.rename) {
+        match (m.rename.explicit(), first.rename.explicit()) {
             (Some(r), _) | (None, Some(r)) => cx.error_spanned_by(r.attr(), message),
             (None, None) => cx.error_spanned_by(m.ident, message),
         }
@@ -212,7 +234,7 @@ fn check_struct_only(cx: &Ctxt, cont: &Container<'_>) {
     if let Some(c) = &a.context {
         cx.error_spanned_by(c, "`context` applies to contract structs, not enums: move it to the struct that holds this enum");
     }
-    if let Some(c) = &a.check {
+    if let Some(c) = &a.check_fn {
         cx.error_spanned_by(c, "`check` applies to contract structs, not enums: move it to the struct that holds this enum");
     }
     for flag in &a.misplaced {

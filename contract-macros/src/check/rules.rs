@@ -4,22 +4,23 @@ use std::collections::BTreeMap;
 use quote::ToTokens;
 
 use super::field::{check_number_fits, type_name};
-use crate::attr::{CondValue, Lit};
+use crate::attr::{CondExpr, Lit};
+use crate::checked::{self, OrderRule, Outcome, WhenRule};
 use crate::ctxt::Ctxt;
-use crate::model::{Container, Field};
+use crate::model::{Container, Member};
 use crate::suggest;
 use crate::ty::Ty;
 
 // A field named by a container attribute must exist (by its Rust name).
-fn lookup<'c, 'a>(
+fn lookup<'c>(
     cx: &Ctxt,
-    cont: &'c Container<'a>,
+    cont: &'c Container<'c>,
     ident: &syn::Ident,
     what: &str,
-) -> Option<&'c Field<'a>> {
-    let found = cont.field(ident);
+) -> Option<&'c Member<'c>> {
+    let found = cont.members().iter().find(|m| m.ident == ident);
     if found.is_none() {
-        let names: Vec<String> = cont.fields().iter().map(|f| f.ident.to_string()).collect();
+        let names: Vec<String> = cont.members().iter().map(|f| f.ident.to_string()).collect();
         let instead = match suggest::closest(&ident.to_string(), names.iter().map(String::as_str)) {
             Some(close) => format!("did you mean `{close}`?"),
             None => format!("its fields are: {}", names.join(", ")),
@@ -39,7 +40,8 @@ fn lookup<'c, 'a>(
 // values must exist, required/forbidden fields must be nullable, and no
 // field may be both required and forbidden under one condition (in one
 // rule or across rules).
-pub(super) fn check_when(cx: &Ctxt, cont: &Container<'_>) {
+pub(super) fn check_when<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> Vec<WhenRule<'c>> {
+    let mut rules = Vec::new();
     // (condition field, value) → field → required?
     let mut demands: BTreeMap<(String, String), BTreeMap<String, bool>> = BTreeMap::new();
     for w in &cont.attrs.whens {
@@ -47,12 +49,23 @@ pub(super) fn check_when(cx: &Ctxt, cont: &Container<'_>) {
             continue;
         };
         check_condition_values(cx, cond, &w.values);
+        let mut rule = WhenRule {
+            condition: cond,
+            values: w.values.iter().map(condition_value).collect(),
+            require: Vec::new(),
+            forbid: Vec::new(),
+        };
         for (list, required) in [(&w.require, true), (&w.forbid, false)] {
             let what = if required { "require" } else { "forbid" };
             for target in list {
                 let Some(t) = lookup(cx, cont, target, &format!("`{what}`")) else {
                     continue;
                 };
+                if required {
+                    rule.require.push(t);
+                } else {
+                    rule.forbid.push(t);
+                }
                 if !t.kind.is_option() {
                     cx.error_spanned_by(target, format!(
                         "`{what}({target})`, and `{target}` is never null, so the rule could never {}: make it `Option<..>`, or remove it from the rule",
@@ -81,20 +94,29 @@ pub(super) fn check_when(cx: &Ctxt, cont: &Container<'_>) {
                 }
             }
         }
+        rules.push(rule);
+    }
+    rules
+}
+
+fn condition_value(expr: &CondExpr) -> checked::CondValue<'_> {
+    match expr {
+        CondExpr::Path(path) => checked::CondValue::Variant(path),
+        CondExpr::Lit(lit) => checked::CondValue::Lit(&lit.value),
     }
 }
 
 // A condition's value must be one the field can hold: a variant of its enum
 // (rustc checks the variant exists), a string of its `one_of`, a boolean or
 // an integer in range (and in its `one_of`, if any).
-fn check_condition_values(cx: &Ctxt, cond: &Field<'_>, values: &[CondValue]) {
+fn check_condition_values(cx: &Ctxt, cond: &Member<'_>, values: &[CondExpr]) {
     let kind = cond.kind.strip_option();
     let ident = cond.ident;
     for value in values {
         let lit = match value {
-            CondValue::Path(_) if matches!(kind, Ty::Contract) => continue,
-            CondValue::Lit(lit) => Some(lit),
-            CondValue::Path(_) => None,
+            CondExpr::Path(_) if matches!(kind, Ty::Contract) => continue,
+            CondExpr::Lit(lit) => Some(lit),
+            CondExpr::Path(_) => None,
         };
         match (kind, lit.map(|l| &l.value)) {
             (Ty::Contract, _) => cx.error_spanned_by(value, format!(
@@ -146,7 +168,8 @@ fn check_condition_values(cx: &Ctxt, cond: &Field<'_>, values: &[CondValue]) {
 }
 
 // `order(a <= b)`: two distinct fields of one ordered type.
-pub(super) fn check_order(cx: &Ctxt, cont: &Container<'_>) {
+pub(super) fn check_order<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> Vec<OrderRule<'c>> {
+    let mut rules = Vec::new();
     for o in &cont.attrs.orders {
         let first = lookup(cx, cont, &o.first, "`order`");
         let second = lookup(cx, cont, &o.second, "`order`");
@@ -160,6 +183,11 @@ pub(super) fn check_order(cx: &Ctxt, cont: &Container<'_>) {
             );
             continue;
         }
+        rules.push(OrderRule {
+            first: a,
+            second: b,
+            strict: o.strict,
+        });
         match (a.kind.is_ordered(), b.kind.is_ordered()) {
             (true, true) if last_segment(a) != last_segment(b) => cx.error_spanned_by(
                 &o.tokens,
@@ -195,10 +223,11 @@ pub(super) fn check_order(cx: &Ctxt, cont: &Container<'_>) {
             }
         }
     }
+    rules
 }
 
 /// The inner type's last path segment (`Date` for `Option<contract_runtime::Date>`).
-fn last_segment(f: &Field<'_>) -> String {
+fn last_segment(f: &Member<'_>) -> String {
     let ty = crate::ty::option_inner(f.ty).unwrap_or(f.ty);
     match ty {
         syn::Type::Path(p) => p
@@ -213,13 +242,9 @@ fn last_segment(f: &Field<'_>) -> String {
 
 // `outcome = FIELD`: the field must hold a contract enum (rustc confirms the
 // enum derives Contract through a trait bound spanned at the attribute).
-pub(super) fn check_outcome(cx: &Ctxt, cont: &Container<'_>) {
-    let Some(name) = &cont.attrs.outcome else {
-        return;
-    };
-    let Some(f) = lookup(cx, cont, name, "`outcome`") else {
-        return;
-    };
+pub(super) fn check_outcome<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> Option<Outcome<'c>> {
+    let name = cont.attrs.outcome.as_ref()?;
+    let f = lookup(cx, cont, name, "`outcome`")?;
     if !matches!(f.kind.strip_option(), Ty::Contract) {
         cx.error_spanned_by(name, format!(
             "`outcome` names the field holding the decision, a contract enum with `clarify`/`decline` variants, and `{}` is {}: declare such an enum (`#[derive(Contract)] enum Status {{ .. }}`) for it, or remove `outcome`",
@@ -227,11 +252,15 @@ pub(super) fn check_outcome(cx: &Ctxt, cont: &Container<'_>) {
             f.kind.describe()
         ));
     }
+    Some(Outcome {
+        member: f,
+        at: name.span(),
+    })
 }
 
 // `check` is called with the trusted context, so one must be declared.
 pub(super) fn check_context(cx: &Ctxt, cont: &Container<'_>) {
-    if let (Some(check), None) = (&cont.attrs.check, &cont.attrs.context) {
+    if let (Some(check), None) = (&cont.attrs.check_fn, &cont.attrs.context) {
         cx.error_spanned_by(check, "`check` needs the trusted context it checks against: add `context = YourContext` (the function takes `(&Self, &YourContext)`)");
     }
 }

@@ -2,27 +2,31 @@
 //! `edit_policy(name)`, and `const` assertions that each pointer resolves
 //! through the nested contract types.
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::{ToTokens, quote, quote_spanned};
 
 use super::private;
-use crate::model::Container;
-use crate::pointer::{escape_segment, pointer_segments};
+use crate::checked::{Policy, PolicyPointer};
+use crate::pointer;
 
-/// (inherent consts, the list of consts, const assertions)
-pub fn policies(cont: &Container<'_>) -> (TokenStream, TokenStream, TokenStream) {
+/// What the edit policies add to a struct's expansion.
+pub struct Policies {
+    /// The inherent impl with one const per policy.
+    pub consts: TokenStream,
+    /// The consts, for `Contract::__POLICIES`.
+    pub list: TokenStream,
+    /// The `const` assertions of pointers into nested types.
+    pub assertions: TokenStream,
+}
+
+pub fn policies(ident: &syn::Ident, policies: &[Policy<'_>]) -> Policies {
     let p = private();
-    let ident = cont.ident;
     let mut consts = Vec::new();
     let mut list = Vec::new();
-    let mut checks = Vec::new();
-    for e in &cont.attrs.edits {
-        let name = e.name();
-        // check.rs has rejected names whose upper case is not an identifier.
-        let Ok(mut const_ident) = syn::parse_str::<syn::Ident>(&e.const_name()) else {
-            continue;
-        };
-        const_ident.set_span(e.name.span());
-        let pointers: Vec<String> = e.pointers.iter().map(|l| l.value()).collect();
+    let mut assertions = Vec::new();
+    for policy in policies {
+        let name = &policy.name;
+        let const_ident = &policy.const_ident;
+        let pointers: Vec<&str> = policy.pointers.iter().map(|pt| pt.text.as_str()).collect();
         let doc = format!(
             "Edit policy `{name}`: may change {}.",
             pointers
@@ -36,55 +40,9 @@ pub fn policies(cont: &Container<'_>) -> (TokenStream, TokenStream, TokenStream)
             pub const #const_ident: #p::EditPolicy<#ident> = #p::EditPolicy::__new(#name, &[#(#pointers),*]);
         });
         list.push(quote!(#ident::#const_ident));
-        for lit in &e.pointers {
-            let pointer = lit.value();
-            let Ok(segments) = pointer_segments(&pointer) else {
-                continue;
-            };
-            if segments.len() < 2 {
-                continue; // the first segment is checked by the derive itself
-            }
-            // Every token is spanned at the pointer literal, so a failing
-            // assertion is reported there.
-            let span = lit.span();
-            let outer_ty = cont
-                .field_by_json_name(&segments[0])
-                .map(|f| crate::ty::option_inner(f.ty).unwrap_or(f.ty))
-                .map(|ty| {
-                    quote::ToTokens::to_token_stream(ty)
-                        .to_string()
-                        .replace(' ', "")
-                });
-            let arms = (1..segments.len()).map(|i| {
-                let parent: String = segments[..i].iter().map(|s| format!("/{}", escape_segment(s))).collect();
-                let seg = &segments[i];
-                let at = match (&outer_ty, i) {
-                    (Some(ty), 1) => format!("`{ty}` (at `{parent}`)"),
-                    _ => format!("the contract type at `{parent}`"),
-                };
-                let no_field = format!(
-                    "edit policy `{name}`: pointer `{pointer}` does not resolve: {at} has no field `{seg}`; write a JSON key that type declares (after its `rename`/`rename_all`)"
-                );
-                let into_collection = format!(
-                    "edit policy `{name}`: pointer `{pointer}` points inside `{parent}`, an array or map: collections change as a whole; allow `{parent}` instead"
-                );
-                let into_scalar = format!(
-                    "edit policy `{name}`: pointer `{pointer}` does not resolve: `{parent}` is not an object, so it has no field `{seg}`; allow `{parent}` instead"
-                );
-                quote_spanned! {span=>
-                    #p::Err(#p::Unresolved::NoField(#i)) => ::core::panic!("{}", #no_field),
-                    #p::Err(#p::Unresolved::IntoCollection(#i)) => ::core::panic!("{}", #into_collection),
-                    #p::Err(#p::Unresolved::IntoScalar(#i)) => ::core::panic!("{}", #into_scalar),
-                }
-            });
-            let fallback = format!("edit policy `{name}`: pointer `{pointer}` does not resolve");
-            checks.push(quote_spanned! {span=>
-                const _: () = match #p::resolve(&<#ident as #p::Field>::SHAPE, &[#(#segments),*]) {
-                    #p::Ok(()) => {}
-                    #(#arms)*
-                    #p::Err(_) => ::core::panic!("{}", #fallback),
-                };
-            });
+        // The first segment is checked by the derive itself.
+        for pt in policy.pointers.iter().filter(|pt| pt.segments.len() > 1) {
+            assertions.push(assertion(ident, name, pt));
         }
     }
     let consts = if consts.is_empty() {
@@ -97,5 +55,55 @@ pub fn policies(cont: &Container<'_>) -> (TokenStream, TokenStream, TokenStream)
             }
         }
     };
-    (consts, quote!(#(#list),*), quote!(#(#checks)*))
+    Policies {
+        consts,
+        list: quote!(#(#list),*),
+        assertions: quote!(#(#assertions)*),
+    }
+}
+
+// A pointer deeper than the first segment resolves through the nested
+// types' `SHAPE`, at compile time; every token is spanned at the pointer
+// literal, so a failing assertion is reported there.
+fn assertion(ident: &syn::Ident, name: &str, pt: &PolicyPointer<'_>) -> TokenStream {
+    let p = private();
+    let span = pt.lit.span();
+    let (pointer, segments) = (&pt.text, &pt.segments);
+    let outer = pt.member.ty;
+    let outer_ty = crate::ty::option_inner(outer)
+        .unwrap_or(outer)
+        .to_token_stream()
+        .to_string()
+        .replace(' ', "");
+    let arms = (1..segments.len()).map(|i| {
+        let parent = pointer::join(&segments[..i]);
+        let seg = &segments[i];
+        let at = if i == 1 {
+            format!("`{outer_ty}` (at `{parent}`)")
+        } else {
+            format!("the contract type at `{parent}`")
+        };
+        let no_field = format!(
+            "edit policy `{name}`: pointer `{pointer}` does not resolve: {at} has no field `{seg}`; write a JSON key that type declares (after its `rename`/`rename_all`)"
+        );
+        let into_collection = format!(
+            "edit policy `{name}`: pointer `{pointer}` points inside `{parent}`, an array or map: collections change as a whole; allow `{parent}` instead"
+        );
+        let into_scalar = format!(
+            "edit policy `{name}`: pointer `{pointer}` does not resolve: `{parent}` is not an object, so it has no field `{seg}`; allow `{parent}` instead"
+        );
+        quote_spanned! {span=>
+            #p::Err(#p::Unresolved::NoField(#i)) => ::core::panic!("{}", #no_field),
+            #p::Err(#p::Unresolved::IntoCollection(#i)) => ::core::panic!("{}", #into_collection),
+            #p::Err(#p::Unresolved::IntoScalar(#i)) => ::core::panic!("{}", #into_scalar),
+        }
+    });
+    let fallback = format!("edit policy `{name}`: pointer `{pointer}` does not resolve");
+    quote_spanned! {span=>
+        const _: () = match #p::follow(&<#ident as #p::JsonType>::SHAPE, &[#(#segments),*]) {
+            #p::Ok(()) => {}
+            #(#arms)*
+            #p::Err(_) => ::core::panic!("{}", #fallback),
+        };
+    }
 }

@@ -1,26 +1,17 @@
-//! A contract enum: unit variants as JSON strings, and the outcome each one
-//! stands for.
+//! A contract enum's impls, `JsonType`, `Contract` and `OutcomeEnum`, assembled
+//! from the generators' parts; the outcome each variant stands for.
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::private;
-use crate::model::{Container, Variant};
+use super::{decode, encode, private, schema, shape};
+use crate::checked::Contract;
+use crate::model::Variant;
 
-pub fn expand(cont: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream {
+pub fn expand(cont: &Contract<'_>, variants: &[Variant<'_>]) -> TokenStream {
     let p = private();
     let ident = cont.ident;
     let name = ident.to_string();
-    let idents: Vec<_> = variants.iter().map(|v| v.ident).collect();
-    let names: Vec<_> = variants.iter().map(|v| v.json_name.as_str()).collect();
-    let expected = format!(
-        "one of: {}",
-        names
-            .iter()
-            .map(|n| format!("{n:?}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    let not_one_of = format!("expected {expected}");
+    let idents = variants.iter().map(|v| v.ident);
     let kinds = variants.iter().map(|v| {
         if v.attrs.clarify.is_some() {
             quote!(#p::OutcomeKind::Clarify)
@@ -30,45 +21,26 @@ pub fn expand(cont: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream {
             quote!(#p::OutcomeKind::Accept)
         }
     });
-    let description = cont
-        .doc
-        .as_ref()
-        .map(|d| quote!(__contract_schema["description"] = #p::json!(#d);));
+    let shape = shape::leaf();
+    let decode = decode::enum_body(variants);
+    let encode = encode::enum_body(variants);
+    let schema = schema::enum_body(cont, variants);
     quote! {
         const _: () = {
             #[automatically_derived]
-            impl #p::Field for #ident {
-                const SHAPE: #p::Shape = #p::Shape::Leaf;
+            impl #p::JsonType for #ident {
+                const SHAPE: #p::Shape = #shape;
 
                 fn decode(
                     __contract_r: &mut #p::Reader<'_>,
                     __contract_path: &#p::Path<'_>,
-                    __contract_cx: &mut #p::Cx,
+                    __contract_cx: &mut #p::Collector,
                 ) -> #p::Result<#p::Option<Self>, #p::ParseError> {
-                    match __contract_r.peek()? {
-                        #p::Peek::String => {
-                            let __contract_v = match __contract_r.read_str_ref()? {
-                                #( #names => #p::Some(Self::#idents), )*
-                                _ => #p::None,
-                            };
-                            if __contract_v.is_none() {
-                                #p::not_one_of(__contract_cx, __contract_path, #not_one_of, #expected);
-                            }
-                            #p::Ok(__contract_v)
-                        }
-                        __contract_other => {
-                            static __CONTRACT_MESSAGES: #p::TypeMessages = #p::type_messages!(#expected);
-                            #p::invalid_type_of(
-                                __contract_r, __contract_path, __contract_cx, &__CONTRACT_MESSAGES, __contract_other,
-                            )
-                        }
-                    }
+                    #decode
                 }
 
                 fn encode(&self) -> #p::Value {
-                    #p::Value::String(#p::String::from(match self {
-                        #( Self::#idents => #names, )*
-                    }))
+                    #encode
                 }
 
                 fn schema(__contract_defs: &mut #p::SchemaGen) -> #p::Value {
@@ -83,9 +55,7 @@ pub fn expand(cont: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream {
                 type Context = ();
 
                 fn __schema_body(_: &mut #p::SchemaGen) -> #p::Value {
-                    let mut __contract_schema = #p::json!({ "type": "string", "enum": [#(#names),*] });
-                    #description
-                    __contract_schema
+                    #schema
                 }
 
                 fn __outcome(&self) -> #p::OutcomeKind {

@@ -1,12 +1,12 @@
 //! After a derive error: a minimal impl, so the user sees the derive's
 //! errors and not a cascade of "trait not implemented" from their own code.
+//! It reads the raw model, since no checked model exists.
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
 
-use super::private;
+use super::{private, shape};
 use crate::model::{Body, Container};
-use crate::ty::Ty;
 
 pub fn stub(input: &DeriveInput, cont: Option<&Container<'_>>) -> TokenStream {
     let p = private();
@@ -35,12 +35,12 @@ pub fn stub(input: &DeriveInput, cont: Option<&Container<'_>>) -> TokenStream {
     quote! {
         const _: () = {
             #[automatically_derived]
-            impl #impl_generics #p::Field for #ident #ty_generics #where_clause {
+            impl #impl_generics #p::JsonType for #ident #ty_generics #where_clause {
                 const SHAPE: #p::Shape = #shape;
                 fn decode(
                     _: &mut #p::Reader<'_>,
                     _: &#p::Path<'_>,
-                    _: &mut #p::Cx,
+                    _: &mut #p::Collector,
                 ) -> #p::Result<#p::Option<Self>, #p::ParseError> {
                     #p::Ok(#p::None)
                 }
@@ -69,17 +69,8 @@ pub fn stub(input: &DeriveInput, cont: Option<&Container<'_>>) -> TokenStream {
 // another contract into this one is not reported as a second error. Field
 // types the derive rejected (and generic inputs) stand as leaves.
 fn stub_shape(input: &DeriveInput, cont: Option<&Container<'_>>) -> TokenStream {
-    let p = private();
-    let fields = match cont.map(|c| &c.data) {
-        Some(Body::Struct(fields)) if input.generics.params.is_empty() => fields,
-        _ => return quote!(#p::Shape::Leaf),
-    };
-    let members = fields.iter().map(|f| {
-        let (name, ty) = (&f.json_name, f.ty);
-        match f.kind {
-            Ty::Unsupported(_) => quote!((#name, &#p::Shape::Leaf)),
-            _ => quote!((#name, &<#ty as #p::Field>::SHAPE)),
-        }
-    });
-    quote!(#p::Shape::Object(&[#(#members),*]))
+    match cont.map(|c| &c.data) {
+        Some(Body::Struct(members)) if input.generics.params.is_empty() => shape::object(members),
+        _ => shape::leaf(),
+    }
 }

@@ -6,32 +6,46 @@ use quote::quote;
 use syn::DeriveInput;
 
 use crate::check;
+use crate::checked::{self, Contract};
 use crate::ctxt::Ctxt;
-use crate::model::{Body, Container};
+use crate::model::Container;
 
+// Generators, one per output; each reads the checked model and imports no
+// other generator, only the leaf `lit`.
+mod business;
+mod decode;
 mod edit;
+mod encode;
+mod lit;
+mod rules;
+mod schema;
+mod shape;
+// Assemblers of impl blocks.
 mod enums;
 mod fallback;
-mod rules;
 mod structs;
 
+/// The whole pipeline: attributes and input → raw model → checked model →
+/// code; on any error, the errors and a stub impl.
 pub fn derive(input: &DeriveInput) -> TokenStream {
     let cx = Ctxt::new();
-    let cont = Container::from_ast(&cx, input);
-    if let Some(cont) = &cont {
-        check::check(&cx, cont);
+    let raw = Container::from_ast(&cx, input);
+    let contract = raw.as_ref().map(|raw| check::contract(&cx, raw));
+    match (cx.into_result(), contract) {
+        (Ok(()), Some(contract)) => generate(&contract),
+        (Err(err), _) => {
+            let errors = err.to_compile_error();
+            let stub = fallback::stub(input, raw.as_ref());
+            quote! { #errors #stub }
+        }
+        (Ok(()), None) => fallback::stub(input, None),
     }
-    if let Err(err) = cx.check() {
-        let errors = err.to_compile_error();
-        let stub = fallback::stub(input, cont.as_ref());
-        return quote! { #errors #stub };
-    }
-    let Some(cont) = cont else {
-        return fallback::stub(input, None);
-    };
-    match &cont.data {
-        Body::Struct(fields) => structs::expand(&cont, fields),
-        Body::Enum(variants) => enums::expand(&cont, variants),
+}
+
+fn generate(contract: &Contract<'_>) -> TokenStream {
+    match &contract.body {
+        checked::Body::Struct(s) => structs::expand(contract, s),
+        checked::Body::Enum(variants) => enums::expand(contract, variants),
     }
 }
 

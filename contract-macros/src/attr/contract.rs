@@ -1,183 +1,19 @@
-//! Reads `#[contract(..)]` (and the `#[serde(..)]` names it must agree with)
-//! into plain values. Parsers report into [`Ctxt`] and return what they could
-//! read; cross-attribute consistency is `check.rs`'s job.
+//! The `#[contract(..)]` grammar: container, field and variant attributes,
+//! and the `when` / `order` / `edit` forms.
 use proc_macro2::{Span, TokenStream};
 use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
 use syn::parse::ParseStream;
 use syn::{Attribute, Ident, LitStr, Token};
 
-use crate::case::{self, RenameRule};
+use super::serde::{SerdeScope, serde_attrs};
+use super::{
+    CondExpr, ContainerAttrs, EditDecl, FieldAttrs, Lit, Located, LocatedLit, Order, VariantAttrs,
+    When, is, rename_rule, skip_meta_value, string_value,
+};
 use crate::ctxt::Ctxt;
 use crate::suggest;
 use crate::symbol::*;
-
-/// A value together with the tokens it came from (for error spans): errors
-/// about the value point at `tokens` (through `ToTokens`), errors about the
-/// attribute itself (misplaced, contradicting another) at `attr()`.
-#[derive(Clone)]
-pub struct Spanned<T> {
-    pub value: T,
-    pub tokens: TokenStream,
-    attr: TokenStream,
-}
-
-impl<T> Spanned<T> {
-    pub fn new(value: T, tokens: TokenStream) -> Self {
-        Spanned {
-            value,
-            attr: tokens.clone(),
-            tokens,
-        }
-    }
-
-    /// Widens the attribute span to `name = value`.
-    fn named(mut self, meta: &ParseNestedMeta<'_>) -> Self {
-        let mut attr = meta.path.to_token_stream();
-        attr.extend(self.tokens.clone());
-        self.attr = attr;
-        self
-    }
-
-    /// The whole `name = value`.
-    pub fn attr(&self) -> &TokenStream {
-        &self.attr
-    }
-}
-
-impl<T> ToTokens for Spanned<T> {
-    fn to_tokens(&self, tokens: &mut TokenStream) {
-        tokens.extend(self.tokens.clone());
-    }
-}
-
-/// A literal in an attribute: `1`, `-1`, `0.5`, `"text"`, `true`.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Lit {
-    Int(i128),
-    Float(f64),
-    Str(String),
-    Bool(bool),
-}
-
-impl Lit {
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Lit::Int(_) => "an integer",
-            Lit::Float(_) => "a float",
-            Lit::Str(_) => "a string",
-            Lit::Bool(_) => "a boolean",
-        }
-    }
-}
-
-pub type SpannedLit = Spanned<Lit>;
-
-/// The value side of a `when(FIELD = VALUE)` condition.
-#[derive(Clone)]
-pub enum CondValue {
-    /// An enum variant, `Status::Complete` (rustc checks it exists).
-    Path(syn::Path),
-    /// A literal, for a `String` field with `one_of`.
-    Lit(SpannedLit),
-}
-
-impl ToTokens for CondValue {
-    fn to_tokens(&self, tokens: &mut TokenStream) {
-        match self {
-            CondValue::Path(p) => p.to_tokens(tokens),
-            CondValue::Lit(l) => l.to_tokens(tokens),
-        }
-    }
-}
-
-impl CondValue {
-    /// A key for comparing conditions ("the same condition").
-    pub fn key(&self) -> String {
-        match self {
-            CondValue::Path(p) => p.to_token_stream().to_string(),
-            CondValue::Lit(l) => format!("{:?}", l.value),
-        }
-    }
-}
-
-pub struct When {
-    pub tokens: TokenStream,
-    pub field: Ident,
-    pub values: Vec<CondValue>,
-    pub require: Vec<Ident>,
-    pub forbid: Vec<Ident>,
-}
-
-pub struct Order {
-    pub tokens: TokenStream,
-    pub first: Ident,
-    pub second: Ident,
-    pub strict: bool,
-}
-
-pub struct EditDecl {
-    pub name: Ident,
-    pub pointers: Vec<LitStr>,
-    pub tokens: TokenStream,
-}
-
-impl EditDecl {
-    /// The name `edit_policy(name)` takes (`r#type` → `type`).
-    pub fn name(&self) -> String {
-        let name = self.name.to_string();
-        name.strip_prefix("r#").unwrap_or(&name).to_owned()
-    }
-
-    /// The policy's associated const: `disable_email` → `DISABLE_EMAIL`.
-    pub fn const_name(&self) -> String {
-        self.name().to_uppercase()
-    }
-}
-
-#[derive(Default)]
-pub struct ContainerAttrs {
-    pub rename_all: Option<Spanned<RenameRule>>,
-    pub serde_rename_all: Option<Spanned<RenameRule>>,
-    pub max_bytes: Option<Spanned<u64>>,
-    pub max_depth: Option<Spanned<u64>>,
-    /// `version = N`: recorded in the schema as `x-contract-version`.
-    pub version: Option<Spanned<u64>>,
-    pub outcome: Option<Ident>,
-    pub whens: Vec<When>,
-    pub orders: Vec<Order>,
-    pub edits: Vec<EditDecl>,
-    pub context: Option<syn::Type>,
-    pub check: Option<syn::Path>,
-    /// `clarify`/`decline` written on a container (always an error).
-    pub misplaced: Vec<Ident>,
-}
-
-#[derive(Default)]
-pub struct FieldAttrs {
-    pub rename: Option<Spanned<String>>,
-    pub serde_rename: Option<Spanned<String>>,
-    /// `#[serde(default)]` on the field.
-    pub serde_default: Option<TokenStream>,
-    pub optional: Option<Ident>,
-    pub default: Option<Ident>,
-    pub min: Option<SpannedLit>,
-    pub max: Option<SpannedLit>,
-    pub min_len: Option<Spanned<u64>>,
-    pub max_len: Option<Spanned<u64>>,
-    pub equals: Option<SpannedLit>,
-    pub one_of: Option<Spanned<Vec<SpannedLit>>>,
-    pub evidence: Option<Ident>,
-    pub quarantine: Option<Ident>,
-}
-
-#[derive(Default)]
-pub struct VariantAttrs {
-    pub rename: Option<Spanned<String>>,
-    pub serde_rename: Option<Spanned<String>>,
-    pub clarify: Option<Ident>,
-    pub decline: Option<Ident>,
-}
 
 fn set<T>(cx: &Ctxt, slot: &mut Option<T>, value: T, meta: &ParseNestedMeta<'_>, name: &str) {
     if slot.is_some() {
@@ -223,40 +59,7 @@ fn unknown(cx: &Ctxt, meta: &ParseNestedMeta<'_>, known: &[&str]) -> syn::Result
     skip_meta_value(meta)
 }
 
-fn is(meta: &ParseNestedMeta<'_>, name: &str) -> bool {
-    meta.path.is_ident(name)
-}
-
-/// Parses `= "snake_case"` into a rule; an unknown rule is reported (`None`).
-fn rename_rule(cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<Spanned<RenameRule>>> {
-    let s: LitStr = meta.value()?.parse()?;
-    let names = case::NAMES.iter().map(|(n, _)| *n);
-    match RenameRule::from_str(&s.value()) {
-        Some(rule) => Ok(Some(Spanned::new(rule, s.to_token_stream()).named(meta))),
-        None => {
-            let hint = match suggest::closest(&s.value(), names.clone()) {
-                Some(close) => format!("did you mean \"{close}\"? "),
-                None => String::new(),
-            };
-            cx.error_spanned_by(
-                &s,
-                format!(
-                    "unknown rename rule \"{}\"; {hint}expected one of: {}",
-                    s.value(),
-                    names.collect::<Vec<_>>().join(", ")
-                ),
-            );
-            Ok(None)
-        }
-    }
-}
-
-fn string_value(meta: &ParseNestedMeta<'_>) -> syn::Result<Spanned<String>> {
-    let s: LitStr = meta.value()?.parse()?;
-    Ok(Spanned::new(s.value(), s.to_token_stream()).named(meta))
-}
-
-fn uint_value(meta: &ParseNestedMeta<'_>) -> syn::Result<Spanned<u64>> {
+fn uint_value(meta: &ParseNestedMeta<'_>) -> syn::Result<Located<u64>> {
     let lit: syn::LitInt = meta.value()?.parse()?;
     let value = lit.base10_parse::<u64>().map_err(|_| {
         syn::Error::new(
@@ -267,15 +70,15 @@ fn uint_value(meta: &ParseNestedMeta<'_>) -> syn::Result<Spanned<u64>> {
             ),
         )
     })?;
-    Ok(Spanned::new(value, lit.to_token_stream()).named(meta))
+    Ok(Located::new(value, lit.to_token_stream()).named(meta))
 }
 
-fn lit_value(meta: &ParseNestedMeta<'_>) -> syn::Result<SpannedLit> {
+fn lit_value(meta: &ParseNestedMeta<'_>) -> syn::Result<LocatedLit> {
     Ok(parse_lit(meta.value()?)?.named(meta))
 }
 
 /// A literal, with an optional leading `-` for numbers.
-pub fn parse_lit(input: ParseStream<'_>) -> syn::Result<SpannedLit> {
+pub fn parse_lit(input: ParseStream<'_>) -> syn::Result<LocatedLit> {
     let minus: Option<Token![-]> = input.parse()?;
     let lit: syn::Lit = input.parse()?;
     let mut tokens = minus.to_token_stream();
@@ -304,16 +107,16 @@ pub fn parse_lit(input: ParseStream<'_>) -> syn::Result<SpannedLit> {
             ));
         }
     };
-    Ok(Spanned::new(value, tokens))
+    Ok(Located::new(value, tokens))
 }
 
 /// `[lit, ..]`, spanned from the attribute's name to the closing bracket.
-fn lit_list(meta: &ParseNestedMeta<'_>) -> syn::Result<Spanned<Vec<SpannedLit>>> {
+fn lit_list(meta: &ParseNestedMeta<'_>) -> syn::Result<Located<Vec<LocatedLit>>> {
     let value = meta.value()?;
     let content;
     let bracket = syn::bracketed!(content in value);
     let items = content.parse_terminated(parse_lit, Token![,])?;
-    Ok(Spanned::new(
+    Ok(Located::new(
         items.into_iter().collect(),
         bracket_tokens(bracket.span.join()),
     )
@@ -334,11 +137,11 @@ fn ident_list(input: ParseStream<'_>) -> syn::Result<Vec<Ident>> {
     Ok(items.into_iter().collect())
 }
 
-fn cond_value(input: ParseStream<'_>) -> syn::Result<CondValue> {
+fn cond_expr(input: ParseStream<'_>) -> syn::Result<CondExpr> {
     if input.peek(syn::Lit) || input.peek(Token![-]) {
-        parse_lit(input).map(CondValue::Lit)
+        parse_lit(input).map(CondExpr::Lit)
     } else {
-        input.parse().map(CondValue::Path)
+        input.parse().map(CondExpr::Path)
     }
 }
 
@@ -349,12 +152,12 @@ fn parse_when(meta: &ParseNestedMeta<'_>) -> syn::Result<When> {
     let field: Ident = content.parse()?;
     let values = if content.peek(Token![=]) {
         content.parse::<Token![=]>()?;
-        vec![cond_value(&content)?]
+        vec![cond_expr(&content)?]
     } else if content.peek(Token![in]) {
         content.parse::<Token![in]>()?;
         let list;
         syn::bracketed!(list in content);
-        list.parse_terminated(cond_value, Token![,])?
+        list.parse_terminated(cond_expr, Token![,])?
             .into_iter()
             .collect()
     } else {
@@ -469,7 +272,7 @@ fn each_meta(
     }
 }
 
-pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
+pub fn of_container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
     let mut out = ContainerAttrs::default();
     each_meta(cx, attrs, |meta| {
         if is(meta, RENAME_ALL) {
@@ -499,7 +302,7 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
             set(cx, &mut out.context, v, meta, CONTEXT);
         } else if is(meta, CHECK) {
             let v: syn::Path = meta.value()?.parse()?;
-            set(cx, &mut out.check, v, meta, CHECK);
+            set(cx, &mut out.check_fn, v, meta, CHECK);
         } else if is(meta, CLARIFY) || is(meta, DECLINE) {
             out.misplaced.push(flag(meta)?);
         } else {
@@ -512,12 +315,12 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
     out
 }
 
-pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
+pub fn of_field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
     let mut out = FieldAttrs::default();
     each_meta(cx, attrs, |meta| {
         if is(meta, RENAME) {
             let v = string_value(meta)?;
-            set(cx, &mut out.rename, v, meta, RENAME);
+            set(cx, &mut out.rename.contract, v, meta, RENAME);
         } else if is(meta, OPTIONAL) {
             set(cx, &mut out.optional, flag(meta)?, meta, OPTIONAL);
         } else if is(meta, DEFAULT) {
@@ -550,17 +353,17 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
         Ok(())
     });
     let serde = serde_attrs(cx, attrs, SerdeScope::Field);
-    out.serde_rename = serde.rename;
+    out.rename.serde = serde.rename;
     out.serde_default = serde.default;
     out
 }
 
-pub fn variant(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
+pub fn of_variant(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
     let mut out = VariantAttrs::default();
     each_meta(cx, attrs, |meta| {
         if is(meta, RENAME) {
             let v = string_value(meta)?;
-            set(cx, &mut out.rename, v, meta, RENAME);
+            set(cx, &mut out.rename.contract, v, meta, RENAME);
         } else if is(meta, CLARIFY) {
             set(cx, &mut out.clarify, flag(meta)?, meta, CLARIFY);
         } else if is(meta, DECLINE) {
@@ -570,123 +373,6 @@ pub fn variant(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
         }
         Ok(())
     });
-    out.serde_rename = serde_attrs(cx, attrs, SerdeScope::Variant).rename;
+    out.rename.serde = serde_attrs(cx, attrs, SerdeScope::Variant).rename;
     out
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum SerdeScope {
-    Container,
-    Field,
-    Variant,
-}
-
-/// What the contract reads from `#[serde(..)]`.
-#[derive(Default)]
-struct SerdeAttrs {
-    rename: Option<Spanned<String>>,
-    rename_all: Option<Spanned<RenameRule>>,
-    default: Option<TokenStream>,
-}
-
-// The contract reads serde's names (`rename`, `rename_all`) and a field's
-// `default` (checked against `optional` in check.rs). Serde attributes that
-// change nothing on the wire are skipped (`deny_unknown_fields`, `crate`,
-// `bound`, `expecting`, a container's `rename`); any other would make serde's
-// JSON differ from what the contract accepts, and is an error.
-fn serde_attrs(cx: &Ctxt, attrs: &[Attribute], scope: SerdeScope) -> SerdeAttrs {
-    let mut out = SerdeAttrs::default();
-    for attr in attrs.iter().filter(|a| a.path().is_ident(SERDE)) {
-        let result = attr.parse_nested_meta(|meta| {
-            let assigns = meta.input.peek(Token![=]);
-            let bare = meta.input.is_empty() || meta.input.peek(Token![,]);
-            if is(&meta, RENAME) && assigns && scope == SerdeScope::Container {
-                skip_meta_value(&meta)?; // the type's name, not in its JSON
-            } else if is(&meta, RENAME) && assigns {
-                out.rename = Some(string_value(&meta)?);
-            } else if is(&meta, RENAME_ALL) && assigns && scope == SerdeScope::Container {
-                out.rename_all = rename_rule(cx, &meta)?;
-            } else if is(&meta, DEFAULT) && bare && scope == SerdeScope::Field {
-                out.default = Some(meta.path.to_token_stream());
-            } else if ["deny_unknown_fields", "crate", "bound", "expecting"]
-                .iter()
-                .any(|n| is(&meta, n))
-            {
-                skip_meta_value(&meta)?;
-            } else {
-                let name = meta.path.to_token_stream().to_string();
-                let instead = if is(&meta, DEFAULT) && scope == SerdeScope::Field {
-                    "the contract fills an absent key with `Default::default()`: write `#[serde(default)]` with `#[contract(optional, default)]`"
-                } else if is(&meta, DEFAULT) {
-                    "mark each field that may be absent with `#[contract(optional)]` (and `#[serde(default)]` on it)"
-                } else {
-                    "remove it (the contract reads `rename`, `rename_all` and a field's `default` from serde)"
-                };
-                cx.error_spanned_by(
-                    &meta.path,
-                    format!(
-                        "the contract cannot honour `#[serde({name})]` here: serde's JSON would differ from what the contract accepts; {instead}"
-                    ),
-                );
-                skip_meta_value(&meta)?;
-            }
-            Ok(())
-        });
-        if let Err(e) = result {
-            cx.syn_error(e);
-        }
-    }
-    out
-}
-
-/// Skips the value of a `name`, `name = ..` or `name(..)` being ignored.
-fn skip_meta_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
-    if meta.input.peek(Token![=]) {
-        meta.input.parse::<Token![=]>()?;
-        while !meta.input.is_empty() && !meta.input.peek(Token![,]) {
-            meta.input.parse::<proc_macro2::TokenTree>()?;
-        }
-    } else if meta.input.peek(syn::token::Paren) {
-        meta.input.parse::<proc_macro2::TokenTree>()?;
-    }
-    Ok(())
-}
-
-/// The doc comment as a schema `description`.
-pub fn doc(attrs: &[Attribute]) -> Option<String> {
-    let mut lines = Vec::new();
-    for attr in attrs.iter().filter(|a| a.path().is_ident("doc")) {
-        if let syn::Meta::NameValue(nv) = &attr.meta
-            && let syn::Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Str(s),
-                ..
-            }) = &nv.value
-        {
-            let line = s.value();
-            lines.push(
-                line.strip_prefix(' ')
-                    .unwrap_or(&line)
-                    .trim_end()
-                    .to_owned(),
-            );
-        }
-    }
-    // Lines of one paragraph are joined with a space (they were wrapped for
-    // the source, not for the model); paragraphs stay apart.
-    let mut text = String::new();
-    let mut blank = false;
-    for line in lines.iter().map(|l| l.trim()) {
-        if line.is_empty() {
-            blank = !text.is_empty();
-        } else {
-            if blank {
-                text.push_str("\n\n");
-            } else if !text.is_empty() {
-                text.push(' ');
-            }
-            text.push_str(line);
-            blank = false;
-        }
-    }
-    (!text.is_empty()).then_some(text)
 }

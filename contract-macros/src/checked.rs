@@ -1,0 +1,81 @@
+//! The checked model: what `check` returns and `expand/` reads. Every name a
+//! rule, condition, outcome or edit policy wrote is resolved here to the
+//! member it means, so a generator looks nothing up and cannot miss.
+use syn::{Ident, LitStr};
+
+use crate::attr::Lit;
+use crate::model::{Member, Variant};
+
+/// A contract that passed every check.
+pub struct Contract<'c> {
+    pub ident: &'c Ident,
+    pub doc: Option<&'c str>,
+    pub body: Body<'c>,
+}
+
+pub enum Body<'c> {
+    Struct(Struct<'c>),
+    Enum(&'c [Variant<'c>]),
+}
+
+pub struct Struct<'c> {
+    pub members: &'c [Member<'c>],
+    pub max_bytes: Option<u64>,
+    pub max_depth: Option<u64>,
+    pub version: Option<u64>,
+    pub whens: Vec<WhenRule<'c>>,
+    pub orders: Vec<OrderRule<'c>>,
+    pub outcome: Option<Outcome<'c>>,
+    /// The trusted context type (`context = T`).
+    pub context: Option<&'c syn::Type>,
+    /// The business check (`check = path`).
+    pub check_fn: Option<&'c syn::Path>,
+    pub policies: Vec<Policy<'c>>,
+}
+
+/// `when(FIELD = VALUE, require(..), forbid(..))`.
+pub struct WhenRule<'c> {
+    pub condition: &'c Member<'c>,
+    pub values: Vec<CondValue<'c>>,
+    pub require: Vec<&'c Member<'c>>,
+    pub forbid: Vec<&'c Member<'c>>,
+}
+
+/// A condition's value, of the condition member's type.
+pub enum CondValue<'c> {
+    /// A variant of the member's contract enum.
+    Variant(&'c syn::Path),
+    /// A literal of the member's type (in its `one_of`, if it has one).
+    Lit(&'c Lit),
+}
+
+/// `order(first <= second)` or `order(first < second)`.
+pub struct OrderRule<'c> {
+    pub first: &'c Member<'c>,
+    pub second: &'c Member<'c>,
+    pub strict: bool,
+}
+
+/// `outcome = FIELD`.
+pub struct Outcome<'c> {
+    pub member: &'c Member<'c>,
+    /// The attribute's own token for the field (errors from rustc point there).
+    pub at: proc_macro2::Span,
+}
+
+/// `edit(NAME = ["/ptr", ..])`.
+pub struct Policy<'c> {
+    /// The name `edit_policy(name)` takes.
+    pub name: String,
+    /// The associated const, spanned at the policy's name.
+    pub const_ident: Ident,
+    pub pointers: Vec<PolicyPointer<'c>>,
+}
+
+pub struct PolicyPointer<'c> {
+    pub lit: &'c LitStr,
+    pub text: String,
+    /// Unescaped segments; the first names `member`.
+    pub segments: Vec<String>,
+    pub member: &'c Member<'c>,
+}

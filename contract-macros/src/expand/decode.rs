@@ -1,0 +1,291 @@
+//! Decoding: the body of `Field::decode` for a struct (one pass over the
+//! object's keys, value checks as each value is read) and for an enum.
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use super::lit::{lit_text, typed_lit, uint};
+use super::private;
+use crate::model::{Member, Variant};
+use crate::ty::Ty;
+
+fn local(prefix: &str, i: usize) -> syn::Ident {
+    format_ident!("__contract_{}{}", prefix, i)
+}
+
+pub fn struct_body(fields: &[Member<'_>]) -> TokenStream {
+    let p = private();
+    let values: Vec<_> = (0..fields.len()).map(|i| local("v", i)).collect();
+    let seen: Vec<_> = (0..fields.len()).map(|i| local("s", i)).collect();
+    let tys: Vec<_> = fields.iter().map(|f| f.ty).collect();
+    let names: Vec<_> = fields.iter().map(|f| f.json_name.as_str()).collect();
+    let indices: Vec<_> = (0..fields.len()).collect();
+    let arms = fields.iter().enumerate().map(|(i, f)| {
+        let (v, s, ty, json) = (&values[i], &seen[i], f.ty, &f.json_name);
+        let checks = field_checks(f);
+        let on_fail = if f.attrs.quarantine.is_some() {
+            // A quarantined value that fails only its value checks is dropped
+            // to `None` with a review reason; a structural error (a wrong
+            // type, a missing or unknown key, at any depth) still rejects.
+            quote! {
+                if __contract_cx.quarantine_since(__contract_mark) {
+                    #v = #p::Some(#p::None);
+                } else {
+                    __contract_ok = false;
+                }
+            }
+        } else {
+            quote!(__contract_ok = false;)
+        };
+        // An `f32` with bounds is read and checked as the f64 the document
+        // wrote, then narrowed: `1.00000001` must fail `max = 1` although it
+        // rounds to `1.0f32`.
+        let bounded_f32 = (f.attrs.min.is_some() || f.attrs.max.is_some()) && is_f32(f.ty);
+        let (decode_ty, store) = if !bounded_f32 {
+            (quote!(#ty), quote!(#v = #p::Some(__contract_x);))
+        } else if f.kind.is_option() {
+            (
+                quote!(#p::Option<f64>),
+                quote! {
+                    #v = match __contract_x {
+                        #p::Some(__contract_y) => #p::narrow_f32(__contract_y, &__contract_p, __contract_cx).map(#p::Some),
+                        #p::None => #p::Some(#p::None),
+                    };
+                },
+            )
+        } else {
+            (
+                quote!(f64),
+                quote!(#v = #p::narrow_f32(__contract_x, &__contract_p, __contract_cx);),
+            )
+        };
+        quote! {
+            #i => {
+                if #s {
+                    return #p::Err(#p::duplicate_key(__contract_at, __contract_path, #json));
+                }
+                #s = true;
+                let __contract_p = __contract_path.key(#json);
+                let __contract_mark = __contract_cx.mark();
+                if let #p::Some(__contract_x) =
+                    <#decode_ty as #p::JsonType>::decode(__contract_r, &__contract_p, __contract_cx)?
+                {
+                    #checks
+                    #store
+                }
+                if __contract_cx.failed_since(__contract_mark) {
+                    #on_fail
+                }
+            }
+        }
+    });
+    let absent = fields.iter().enumerate().map(|(i, f)| {
+        let (v, s, json) = (&values[i], &seen[i], &f.json_name);
+        if f.attrs.optional.is_some() && f.kind.is_option() {
+            quote!(if !#s { #v = #p::Some(#p::None); })
+        } else if f.attrs.optional.is_some() {
+            let ty = f.ty;
+            quote!(if !#s { #v = #p::Some(<#ty as ::core::default::Default>::default()); })
+        } else {
+            quote! {
+                if !#s {
+                    #p::missing_key(__contract_cx, __contract_path, #json);
+                    __contract_ok = false;
+                }
+            }
+        }
+    });
+    let idents: Vec<_> = fields.iter().map(|f| f.ident).collect();
+    let count = fields.len();
+    // Each key as it appears raw in a document (with its quotes), or empty
+    // (never predicted) when the name would need escaping in JSON.
+    let quoted = fields.iter().map(|f| {
+        let plain = f
+            .json_name
+            .bytes()
+            .all(|b| b >= 0x20 && b != b'"' && b != b'\\');
+        let raw = if plain {
+            format!("\"{}\"", f.json_name).into_bytes()
+        } else {
+            Vec::new()
+        };
+        Literal::byte_string(&raw)
+    });
+    quote! {
+        match __contract_r.peek()? {
+            #p::Peek::Object => {}
+            __contract_other => {
+                return #p::invalid_type(__contract_r, __contract_path, __contract_cx, "an object", __contract_other);
+            }
+        }
+        #( let mut #values: #p::Option<#tys> = #p::None; )*
+        #( let mut #seen = false; )*
+        let mut __contract_ok = true;
+        let mut __contract_unknown = #p::KeySet::default();
+        // Models write keys in schema order: try the next field's key as
+        // raw bytes first, and fall back to reading and matching the key.
+        const __CONTRACT_KEYS: [&[u8]; #count] = [#(#quoted),*];
+        let mut __contract_next: usize = 0;
+        let mut __contract_more = __contract_r.begin_object()?;
+        while __contract_more {
+            let __contract_at = __contract_r.offset();
+            let mut __contract_key: #p::Option<#p::String> = #p::None;
+            let __contract_index: usize = match __CONTRACT_KEYS.get(__contract_next) {
+                #p::Some(__contract_lit) if __contract_r.eat_key(__contract_lit) => __contract_next,
+                _ => match __contract_r.read_key()? {
+                    #( #names => #indices, )*
+                    __contract_other => {
+                        __contract_key = #p::Some(#p::String::from(__contract_other));
+                        usize::MAX
+                    }
+                },
+            };
+            __contract_next = __contract_index.wrapping_add(1);
+            match __contract_index {
+                #( #arms )*
+                _ => {
+                    let __contract_key = __contract_key.unwrap_or_default();
+                    #p::unknown_key(
+                        __contract_r,
+                        __contract_path,
+                        __contract_cx,
+                        &mut __contract_unknown,
+                        __contract_at,
+                        __contract_key,
+                    )?;
+                    __contract_ok = false;
+                }
+            }
+            __contract_more = __contract_r.object_more()?;
+        }
+        #( #absent )*
+        if !__contract_ok {
+            return #p::Ok(#p::None);
+        }
+        #p::Ok(#p::Some(Self {
+            #( #idents: match #values {
+                #p::Some(__contract_v) => __contract_v,
+                #p::None => return #p::Ok(#p::None),
+            }, )*
+        }))
+    }
+}
+
+/// Whether the type is `f32` or `Option<f32>`.
+fn is_f32(ty: &syn::Type) -> bool {
+    let ty = crate::ty::option_inner(ty).unwrap_or(ty);
+    matches!(ty, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("f32"))
+}
+
+// Value-level checks (`min`, `max`, `min_len`, `max_len`, `equals`,
+// `one_of`) on `__contract_x`, skipping `null` for `Option` fields.
+fn field_checks(f: &Member<'_>) -> TokenStream {
+    let p = private();
+    let a = &f.attrs;
+    let kind = f.kind.strip_option();
+    let mut checks = Vec::new();
+    let is_str = matches!(kind, Ty::String);
+    let unit = if is_str { "characters" } else { "items" };
+    if let Some(min) = &a.min {
+        let v = typed_lit(kind, &min.value);
+        let msg = format!("below the minimum of {}", lit_text(&min.value));
+        let exp = format!("a number >= {}", lit_text(&min.value));
+        checks.push(quote!(if *__contract_y < #v { #p::field_error(__contract_cx, &__contract_p, #p::code::BELOW_MINIMUM, #msg, #exp); }));
+    }
+    if let Some(max) = &a.max {
+        let v = typed_lit(kind, &max.value);
+        let msg = format!("above the maximum of {}", lit_text(&max.value));
+        let exp = format!("a number <= {}", lit_text(&max.value));
+        checks.push(quote!(if *__contract_y > #v { #p::field_error(__contract_cx, &__contract_p, #p::code::ABOVE_MAXIMUM, #msg, #exp); }));
+    }
+    if a.min_len.is_some() || a.max_len.is_some() {
+        // One length check for both bounds: a string's characters are
+        // counted at most once, and not at all when its byte length decides.
+        let min = a.min_len.as_ref().map_or(0, |m| m.value);
+        let max = a.max_len.as_ref().map(|m| m.value);
+        let min_lit = uint(min);
+        let max_tokens = match max.map(uint) {
+            Some(m) => quote!(#m),
+            None => quote!(usize::MAX),
+        };
+        let short_msg = format!("shorter than the minimum of {min} {unit}");
+        let short_exp = format!("at least {min} {unit}");
+        let long_msg = format!("longer than the maximum of {} {unit}", max.unwrap_or(0));
+        let long_exp = format!("at most {} {unit}", max.unwrap_or(0));
+        checks.push(quote! {
+            match #p::Length::check_len(__contract_y, #min_lit, #max_tokens) {
+                #p::LenCheck::Short => #p::field_error(__contract_cx, &__contract_p, #p::code::TOO_SHORT, #short_msg, #short_exp),
+                #p::LenCheck::Long => #p::field_error(__contract_cx, &__contract_p, #p::code::TOO_LONG, #long_msg, #long_exp),
+                #p::LenCheck::Within => {}
+            }
+        });
+    }
+    if let Some(eq) = &a.equals {
+        let v = typed_lit(kind, &eq.value);
+        let msg = format!("must equal {}", lit_text(&eq.value));
+        let lhs = if is_str {
+            quote!(__contract_y.as_str())
+        } else {
+            quote!(*__contract_y)
+        };
+        checks.push(quote!(if #lhs != #v { #p::field_error(__contract_cx, &__contract_p, #p::code::NOT_EQUAL, #msg, #msg); }));
+    }
+    if let Some(list) = &a.one_of {
+        let vs: Vec<_> = list
+            .value
+            .iter()
+            .map(|l| typed_lit(kind, &l.value))
+            .collect();
+        let texts: Vec<_> = list.value.iter().map(|l| lit_text(&l.value)).collect();
+        let msg = format!("must be one of: {}", texts.join(", "));
+        let lhs = if is_str {
+            quote!(__contract_y.as_str())
+        } else {
+            quote!(*__contract_y)
+        };
+        checks.push(quote!(if !matches!(#lhs, #(#vs)|*) { #p::field_error(__contract_cx, &__contract_p, #p::code::NOT_ONE_OF, #msg, #msg); }));
+    }
+    if checks.is_empty() {
+        return TokenStream::new();
+    }
+    if f.kind.is_option() {
+        quote!(if let #p::Some(__contract_y) = &__contract_x { #(#checks)* })
+    } else {
+        quote!({ let __contract_y = &__contract_x; #(#checks)* })
+    }
+}
+
+/// An enum reads a string and matches it against its variants' names.
+pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
+    let p = private();
+    let idents: Vec<_> = variants.iter().map(|v| v.ident).collect();
+    let names: Vec<_> = variants.iter().map(|v| v.json_name.as_str()).collect();
+    let expected = format!(
+        "one of: {}",
+        names
+            .iter()
+            .map(|n| format!("{n:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let not_one_of = format!("expected {expected}");
+    quote! {
+        match __contract_r.peek()? {
+            #p::Peek::String => {
+                let __contract_v = match __contract_r.read_str_ref()? {
+                    #( #names => #p::Some(Self::#idents), )*
+                    _ => #p::None,
+                };
+                if __contract_v.is_none() {
+                    #p::not_one_of(__contract_cx, __contract_path, #not_one_of, #expected);
+                }
+                #p::Ok(__contract_v)
+            }
+            __contract_other => {
+                static __CONTRACT_MESSAGES: #p::TypeMessages = #p::type_messages!(#expected);
+                #p::invalid_type_of(
+                    __contract_r, __contract_path, __contract_cx, &__CONTRACT_MESSAGES, __contract_other,
+                )
+            }
+        }
+    }
+}

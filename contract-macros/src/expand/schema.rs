@@ -1,0 +1,183 @@
+//! Schemas: the body of `Contract::__schema_body`, a draft 2020-12 schema
+//! with the contract's constraints, rules and descriptions.
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::lit::{lit_json, uint};
+use super::private;
+use crate::checked::{CondValue, Contract, Struct, WhenRule};
+use crate::model::{Member, Variant};
+use crate::pointer;
+use crate::ty::{Ty, option_inner};
+
+/// A struct's schema: an object with its members' constraints and doc
+/// comments, `when` rules as `allOf`, and the rules JSON Schema cannot say.
+pub fn struct_body(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
+    let p = private();
+    let props = s.members.iter().map(|f| {
+        let ty = f.ty;
+        let json = &f.json_name;
+        let kind = f.kind.strip_option();
+        let nullable = f.kind.is_option();
+        let a = &f.attrs;
+        let mut cs = Vec::new();
+        let mut add = |keyword: &str, value: TokenStream| {
+            cs.push(quote!(#p::constrain(&mut __contract_s, #keyword, #value, #nullable);));
+        };
+        if let Some(min) = &a.min {
+            add("minimum", lit_json(kind, &min.value));
+        }
+        if let Some(max) = &a.max {
+            add("maximum", lit_json(kind, &max.value));
+        }
+        let (min_kw, max_kw) = if matches!(kind, Ty::Vec(_)) {
+            ("minItems", "maxItems")
+        } else {
+            ("minLength", "maxLength")
+        };
+        if let Some(min) = &a.min_len {
+            let v = uint(min.value);
+            add(min_kw, quote!(#p::json!(#v)));
+        }
+        if let Some(max) = &a.max_len {
+            let v = uint(max.value);
+            add(max_kw, quote!(#p::json!(#v)));
+        }
+        if let Some(eq) = &a.equals {
+            add("const", lit_json(kind, &eq.value));
+        }
+        if let Some(list) = &a.one_of {
+            let vs = list.value.iter().map(|l| lit_json(kind, &l.value));
+            add("enum", quote!(#p::Value::Array(#p::Vec::from([#(#vs),*]))));
+        }
+        let doc = f.doc.as_ref().map(
+            |d| quote!(#p::constrain(&mut __contract_s, "description", #p::json!(#d), false);),
+        );
+        quote_spanned! {f.ty.span()=>
+            {
+                let mut __contract_s = <#ty as #p::JsonType>::schema(__contract_defs);
+                #(#cs)*
+                #doc
+                __contract_props.insert(#p::String::from(#json), __contract_s);
+            }
+        }
+    });
+    let required = s
+        .members
+        .iter()
+        .filter(|f| f.attrs.optional.is_none())
+        .map(|f| f.json_name.as_str());
+    let description = cont
+        .doc
+        .map(|d| quote!(__contract_schema.insert(#p::String::from("description"), #p::json!(#d));));
+    let version = s.version.map(|v| {
+        let n = uint(v);
+        quote!(__contract_schema.insert(#p::String::from("x-contract-version"), #p::json!(#n));)
+    });
+    let all_of = all_of(&s.whens);
+    let extension = extension(s);
+    quote! {
+        let mut __contract_props = #p::Map::new();
+        #(#props)*
+        let mut __contract_schema = #p::Map::new();
+        #description
+        #version
+        __contract_schema.insert(#p::String::from("type"), #p::json!("object"));
+        __contract_schema.insert(#p::String::from("properties"), #p::Value::Object(__contract_props));
+        __contract_schema.insert(#p::String::from("required"), #p::json!([#(#required),*]));
+        __contract_schema.insert(#p::String::from("additionalProperties"), #p::json!(false));
+        #all_of
+        #extension
+        #p::Value::Object(__contract_schema)
+    }
+}
+
+/// The JSON value of a condition's literal or variant, for the schema.
+fn cond_json(cond: &Member<'_>, v: &CondValue<'_>) -> TokenStream {
+    let p = private();
+    match v {
+        CondValue::Variant(path) => {
+            let ty = option_inner(cond.ty).unwrap_or(cond.ty);
+            quote!(<#ty as #p::JsonType>::encode(&#path))
+        }
+        CondValue::Lit(lit) => lit_json(cond.kind.strip_option(), lit),
+    }
+}
+
+// `when` rules as `allOf` of `if`/`then`, so any draft 2020-12 validator
+// enforces them too.
+fn all_of(whens: &[WhenRule<'_>]) -> TokenStream {
+    let p = private();
+    let rules: Vec<TokenStream> = whens
+        .iter()
+        .map(|w| {
+            let cj = &w.condition.json_name;
+            let values = w.values.iter().map(|v| cond_json(w.condition, v));
+            let required = w.require.iter().map(|t| &t.json_name);
+            let forbidden = w.forbid.iter().map(|t| &t.json_name);
+            quote! {
+                #p::json!({
+                    "if": {
+                        "properties": { #cj: { "enum": [#(#values),*] } },
+                        "required": [#cj]
+                    },
+                    "then": #p::when_then(&[#(#required),*], &[#(#forbidden),*])
+                })
+            }
+        })
+        .collect();
+    if rules.is_empty() {
+        return TokenStream::new();
+    }
+    quote!(__contract_schema.insert(#p::String::from("allOf"), #p::Value::Array(#p::Vec::from([#(#rules),*])));)
+}
+
+// What JSON Schema cannot say, listed under the extension key.
+fn extension(s: &Struct<'_>) -> TokenStream {
+    let p = private();
+    let mut entries = Vec::new();
+    for o in &s.orders {
+        let (a, b) = (o.first, o.second);
+        let (pa, pb) = (pointer::member(&a.json_name), pointer::member(&b.json_name));
+        let op = if o.strict { ">" } else { ">=" };
+        let desc = format!(
+            "when both are present, `{}` {op} `{}`",
+            b.json_name, a.json_name
+        );
+        entries.push(
+            quote!(#p::json!({ "rule": "order", "pointers": [#pa, #pb], "description": #desc })),
+        );
+    }
+    for f in s.members {
+        let ptr = pointer::member(&f.json_name);
+        if f.attrs.evidence.is_some() {
+            entries.push(quote!(#p::json!({ "rule": "evidence", "pointers": [#ptr], "description": "must occur verbatim in the source text" })));
+        }
+        if f.attrs.quarantine.is_some() {
+            entries.push(quote!(#p::json!({ "rule": "quarantine", "pointers": [#ptr], "description": "a value of the right type that fails its checks is dropped to null and the outcome becomes review; a wrong type still rejects" })));
+        }
+    }
+    if let Some(check) = s.check_fn {
+        let name = quote!(#check).to_string().replace(' ', "");
+        entries.push(quote!(#p::json!({ "rule": "check", "function": #name, "description": "checked against trusted context" })));
+    }
+    if entries.is_empty() {
+        return TokenStream::new();
+    }
+    quote!(__contract_schema.insert(#p::String::from(#p::RULES_KEY), #p::Value::Array(#p::Vec::from([#(#entries),*])));)
+}
+
+/// An enum's schema: a string of its variants' names.
+pub fn enum_body(cont: &Contract<'_>, variants: &[Variant<'_>]) -> TokenStream {
+    let p = private();
+    let names = variants.iter().map(|v| v.json_name.as_str());
+    let description = cont
+        .doc
+        .map(|d| quote!(__contract_schema["description"] = #p::json!(#d);));
+    quote! {
+        let mut __contract_schema = #p::json!({ "type": "string", "enum": [#(#names),*] });
+        #description
+        __contract_schema
+    }
+}

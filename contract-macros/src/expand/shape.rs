@@ -1,0 +1,28 @@
+//! The `Field::SHAPE` const: a struct's members by JSON name, which edit
+//! pointers are resolved against at compile time.
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::private;
+use crate::model::Member;
+use crate::ty::Ty;
+
+/// The object shape of `members`. A member whose type the derive rejected
+/// stands as a leaf (only the fallback impl meets one).
+pub fn object(members: &[Member<'_>]) -> TokenStream {
+    let p = private();
+    let entries = members.iter().map(|f| {
+        let (name, ty) = (&f.json_name, f.ty);
+        match f.kind {
+            Ty::Unsupported(_) => quote!((#name, &#p::Shape::Leaf)),
+            _ => quote!((#name, &<#ty as #p::JsonType>::SHAPE)),
+        }
+    });
+    quote!(#p::Shape::Object(&[#(#entries),*]))
+}
+
+/// Enums and other leaves.
+pub fn leaf() -> TokenStream {
+    let p = private();
+    quote!(#p::Shape::Leaf)
+}
