@@ -1,5 +1,6 @@
 //! Seed 004: a vacation request extracted from an employee's message
-//! (`vacation`), declared exactly as `shared/DESIGN.md` does.
+//! (`vacation`): the contract of the README's quick start, plus the rule
+//! that a message that is not a request carries no dates.
 //!
 //! `complete` → accept, `needs_clarification` → clarify, `not_a_request` →
 //! decline; any failure → reject. Whenever both dates are present,

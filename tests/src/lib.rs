@@ -1,1 +1,29 @@
-//! tests
+//! The downstream crate: integration, property and trybuild tests of the
+//! public API (`contract-runtime`, `#[derive(Contract)]` and the
+//! `contract-examples` crate) as a user's crate sees it. It depends on them
+//! as a user would, and its library is empty; everything is under `tests/`.
+//!
+//! - `tests/*.rs`: one integration test per area (`strict_decoding`,
+//!   `edit_business`, `schema_golden`, …); the property tests use
+//!   `proptest` inside them (`roundtrip`, `hostile`, `schema_agreement`, …).
+//! - `tests/ui/`: the trybuild cases of `tests/ui.rs`. Each compile-fail
+//!   case is one mistake, `tests/ui/<area>/<mistake>.rs` with its expected
+//!   `.stderr`; `tests/ui/pass/` holds declarations that must compile.
+//! - `tests/snapshots/`: golden schemas and provider exports of the seed
+//!   contracts.
+//!
+//! Run one file, or the tests of one file whose names contain a word:
+//!
+//! ```sh
+//! cargo test -p contract-tests --test strict_decoding
+//! cargo test -p contract-tests --test strict_decoding -- duplicate
+//! cargo test -p contract-tests --test ui        # trybuild, about 2 minutes
+//! ```
+//!
+//! Re-bless after a deliberate change, then read the diff:
+//!
+//! ```sh
+//! TRYBUILD=overwrite cargo test -p contract-tests --test ui             # tests/ui/**/*.stderr
+//! UPDATE_SNAPSHOTS=1 cargo test -p contract-tests --test schema_golden  # tests/snapshots/
+//! BLESS=1 cargo test -p contract-tests --test examples_data             # examples/data/*.expected.jsonl
+//! ```

@@ -1,5 +1,6 @@
-//! The strict decoding policy of DESIGN.md ("Runtime semantics"), one
-//! behaviour per test, on the close-ticket and triage contracts of the seeds
+//! The strict decoding policy (the parse and schema stages of the README's
+//! "What is checked, in order", and the table of `contract_runtime::json`),
+//! one behaviour per test, on the close-ticket and triage contracts of the seeds
 //! and a few shapes of our own.
 use std::collections::BTreeMap;
 

@@ -1,4 +1,5 @@
-//! The vacation contract of seed 004, declared exactly as DESIGN.md does.
+//! The vacation contract of seed 004, declared exactly as the seed contract
+//! of `examples/` (`examples/src/vacation.rs`) declares it.
 use contract_runtime::{Contract, Date, OutcomeKind};
 
 /// A vacation request extracted from an employee's message.

@@ -1,4 +1,5 @@
-// The DESIGN.md example, exactly as written there.
+// The vacation contract of seed 004, as `examples/src/vacation.rs` declares
+// it, written in a user's crate.
 use contract_runtime::{Contract, Date};
 
 /// A vacation request extracted from an employee's message.   // -> schema "description"

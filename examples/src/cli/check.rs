@@ -1,0 +1,133 @@
+//! Checking mode: binds the contract's setup (context, source, baseline and
+//! edit policy), then checks every input line in order, one decision per
+//! line, and counts the outcomes. In edit mode every decision carries the
+//! changed paths, empty for a line rejected before it was parsed.
+use std::io::{self, BufRead, BufWriter, Write};
+
+use contract_runtime::Rejection;
+use contract_runtime::json::{self, Limits};
+use contract_runtime::report::Report;
+
+use super::args::{CheckArgs, Format, Input};
+use super::failure::{Failure, UsageError, exit_code, usage};
+use super::output::{write_decision, write_header, write_summary};
+use super::read::{MAX_CONTEXT_BYTES, MAX_SOURCE_BYTES, open_input, read_line_capped, read_text};
+use crate::registry::{Checker, Decision, Setup};
+
+/// `CONTRACT [FILE|-] ...`: the decisions on `stdout`, the summary on
+/// `stderr`; returns the exit code.
+pub(super) fn run_check(
+    args: &CheckArgs,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<i32, Failure> {
+    let checker = checker(args)?;
+    let mut input = open_input(&args.input)?;
+    let mut report = Report::new();
+    let mut out = BufWriter::with_capacity(64 * 1024, stdout);
+    let result = run_lines(&checker, &mut input, &mut out, args.format, &mut report);
+    drop(out);
+    if let Err(e) = result {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            return Err(e.into());
+        }
+        let what = match &args.input {
+            Input::Stdin => "stdin".to_owned(),
+            Input::File(p) => p.display().to_string(),
+        };
+        return Err(usage(format!("while checking {what}: {e}")).into());
+    }
+    write_summary(stderr, args.contract.name, &report)?;
+    let rejected = report.rejected.total() > 0;
+    Ok(exit_code(args.fail_on_reject, rejected))
+}
+
+/// Reads the files `args` names and binds the contract's setup.
+pub fn checker(args: &CheckArgs) -> Result<Checker, UsageError> {
+    args.contract
+        .accepts(
+            args.context.is_some(),
+            args.source.is_some(),
+            args.baseline.is_some(),
+            args.edit.is_some(),
+        )
+        .map_err(|e| usage(e.0))?;
+    if let Some(context) = &args.context
+        && context.len() > MAX_CONTEXT_BYTES
+    {
+        return Err(usage(format!(
+            "--context is {} bytes; the limit is {MAX_CONTEXT_BYTES}",
+            context.len()
+        )));
+    }
+    let setup = Setup {
+        context: args.context.clone(),
+        source: match &args.source {
+            Some(path) => Some(read_text(
+                "--source",
+                path,
+                MAX_SOURCE_BYTES,
+                "the limit for a source text",
+            )?),
+            None => None,
+        },
+        baseline: match &args.baseline {
+            Some(path) => Some(read_text(
+                "--baseline",
+                path,
+                args.contract.limits.max_bytes,
+                "the contract's max_bytes",
+            )?),
+            None => None,
+        },
+        edit: args.edit.clone(),
+    };
+    args.contract.checker(&setup).map_err(|e| usage(e.0))
+}
+
+/// Checks every line of `input` and writes one decision per line to
+/// `output`, recording each in `report`. Stops only on an I/O error.
+pub fn run_lines<R: BufRead + ?Sized>(
+    checker: &Checker,
+    input: &mut R,
+    output: &mut dyn Write,
+    format: Format,
+    report: &mut Report,
+) -> io::Result<()> {
+    // One buffer for every line; a line is kept up to one byte past the
+    // limit, enough to know it is too large.
+    let cap = checker.limits().max_bytes.saturating_add(1);
+    let mut buf = Vec::with_capacity(cap.min(64 * 1024));
+    let mut line: u64 = 0;
+    write_header(output, format)?;
+    while let Some(len) = read_line_capped(input, &mut buf, cap)? {
+        line += 1;
+        let decision = check_line(checker, &buf, len);
+        report.record_kind(decision.outcome, decision.rejected_at());
+        write_decision(output, format, line, &decision)?;
+    }
+    output.flush()
+}
+
+/// Checks one raw line: size, UTF-8 and byte-order mark first (without
+/// holding more than the limit), then the contract.
+pub fn check_line(checker: &Checker, bytes: &[u8], len: usize) -> Decision {
+    let limits: Limits = checker.limits();
+    if let Err(rejection) = json::check_size(len, &limits) {
+        return rejected(checker, rejection);
+    }
+    match json::prepare(bytes, &limits) {
+        Ok(text) => checker.check(text),
+        Err(rejection) => rejected(checker, rejection),
+    }
+}
+
+/// The decision on a line rejected before the contract saw it; in edit
+/// mode it changed nothing.
+fn rejected(checker: &Checker, rejection: Rejection) -> Decision {
+    let mut decision = Decision::from_rejection(rejection);
+    if checker.edit_mode() {
+        decision.changed = Some(Vec::new());
+    }
+    decision
+}

@@ -1,0 +1,128 @@
+//! Bounded reads: a whole file up to a limit and never a byte past it, and
+//! the input one line at a time, keeping at most a cap of each line.
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::Path;
+
+use super::args::Input;
+use super::failure::{UsageError, usage};
+
+/// The longest `--source` text read: the e-mail or page the model read.
+pub const MAX_SOURCE_BYTES: usize = 4 << 20;
+
+/// The longest `--context` value: a few trusted values, not a document.
+pub const MAX_CONTEXT_BYTES: usize = 64 << 10;
+
+/// Reads a whole file of at most `limit` bytes. No byte past `limit + 1` is
+/// ever read, so `/dev/zero` or a huge file costs `limit` bytes of memory;
+/// past the limit, the error names `limit` and what it is (`why`).
+pub(super) fn read_capped(
+    what: &str,
+    path: &Path,
+    limit: usize,
+    why: &str,
+) -> Result<Vec<u8>, UsageError> {
+    if path.is_dir() {
+        return Err(usage(format!(
+            "cannot read {what} {}: it is a directory",
+            path.display()
+        )));
+    }
+    let cannot_read = |e: io::Error| usage(format!("cannot read {what} {}: {e}", path.display()));
+    let file = File::open(path).map_err(cannot_read)?;
+    let cap = u64::try_from(limit).map_or(u64::MAX, |l| l.saturating_add(1));
+    let mut bytes = Vec::new();
+    file.take(cap)
+        .read_to_end(&mut bytes)
+        .map_err(cannot_read)?;
+    if bytes.len() > limit {
+        return Err(usage(format!(
+            "{what} {} is larger than {limit} bytes ({why})",
+            path.display()
+        )));
+    }
+    Ok(bytes)
+}
+
+/// [`read_capped`] of a text file.
+pub(super) fn read_text(
+    what: &str,
+    path: &Path,
+    limit: usize,
+    why: &str,
+) -> Result<String, UsageError> {
+    String::from_utf8(read_capped(what, path, limit, why)?).map_err(|_| {
+        usage(format!(
+            "cannot read {what} {}: it is not valid UTF-8",
+            path.display()
+        ))
+    })
+}
+
+/// Opens the input: a buffered reader over the file or stdin.
+pub fn open_input(input: &Input) -> Result<Box<dyn BufRead>, UsageError> {
+    match input {
+        Input::Stdin => Ok(Box::new(io::stdin().lock())),
+        Input::File(path) => {
+            if path.is_dir() {
+                return Err(usage(format!(
+                    "cannot read {}: it is a directory",
+                    path.display()
+                )));
+            }
+            let file = File::open(path)
+                .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
+            Ok(Box::new(BufReader::with_capacity(64 * 1024, file)))
+        }
+    }
+}
+
+/// Reads one line into `buf` (cleared first), keeping at most `cap` bytes of
+/// it; the terminator (`\n` or `\r\n`) is not kept. Returns the line's full
+/// length, or `None` at the end of the input.
+pub fn read_line_capped<R: BufRead + ?Sized>(
+    reader: &mut R,
+    buf: &mut Vec<u8>,
+    cap: usize,
+) -> io::Result<Option<usize>> {
+    buf.clear();
+    let mut len = 0usize;
+    let mut last = None;
+    let mut any = false;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            break;
+        }
+        any = true;
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (&available[..i], true),
+            None => (available, false),
+        };
+        let room = cap.saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        len += chunk.len();
+        if let Some(&b) = chunk.last() {
+            last = Some(b);
+        }
+        let consumed = chunk.len() + usize::from(done);
+        reader.consume(consumed);
+        if done {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if last == Some(b'\r') {
+        len -= 1;
+        if buf.len() > len {
+            buf.truncate(len);
+        }
+    }
+    Ok(Some(len))
+}
