@@ -21,6 +21,8 @@ pub(super) struct SerdeAttrs {
     pub rename: Option<Located<String>>,
     pub rename_all: Option<Located<RenameRule>>,
     pub default: Option<TokenStream>,
+    /// A container's `tag = ".."` (an internally tagged enum).
+    pub tag: Option<Located<String>>,
 }
 
 // The contract reads serde's names (`rename`, `rename_all`) and a field's
@@ -40,6 +42,8 @@ pub(super) fn serde_attrs(cx: &Ctxt, attrs: &[Attribute], scope: SerdeScope) -> 
                 out.rename = Some(string_value(&meta)?);
             } else if is(&meta, RENAME_ALL) && assigns && scope == SerdeScope::Container {
                 out.rename_all = rename_rule(cx, &meta)?;
+            } else if is(&meta, TAG) && assigns && scope == SerdeScope::Container {
+                out.tag = Some(string_value(&meta)?);
             } else if is(&meta, DEFAULT) && bare && scope == SerdeScope::Field {
                 out.default = Some(meta.path.to_token_stream());
             } else if ["deny_unknown_fields", "crate", "bound", "expecting"]

@@ -15,10 +15,11 @@ use crate::model::{Body, Container};
 mod edit;
 mod field;
 mod rules;
+mod union;
 
 use edit::check_edit;
 use field::check_field;
-use rules::{check_context, check_order, check_outcome, check_when};
+use rules::{Scope, check_context, check_order, check_outcome, check_when};
 
 /// Checks the raw model and returns the checked model. Only errors in `cx`
 /// make the result incomplete, and then nothing generates from it.
@@ -27,6 +28,9 @@ pub fn contract<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> checked::Contract<'c>
     let body = match &cont.data {
         Body::Struct(members) => {
             check_misplaced_outcome_flags(cx, cont);
+            if let Some(tag) = &cont.attrs.tag {
+                cx.error_spanned_by(tag.attr(), "`tag` names the member that picks a variant of a tagged union: it goes on an enum with data, not on a struct; remove it");
+            }
             check_limits(cx, cont);
             check_version(cx, cont);
             check_json_names(
@@ -38,11 +42,12 @@ pub fn contract<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> checked::Contract<'c>
                 }),
             );
             for member in members {
-                check_field(cx, cont, member);
+                check_field(cx, cont.attrs.context.is_some(), member);
             }
             let a = &cont.attrs;
-            let whens = check_when(cx, cont);
-            let orders = check_order(cx, cont);
+            let scope = Scope::of_struct(cont);
+            let whens = check_when(cx, &scope, &a.whens);
+            let orders = check_order(cx, &scope, &a.orders);
             let outcome = check_outcome(cx, cont);
             check_context(cx, cont);
             let policies = check_edit(cx, cont);
@@ -58,6 +63,9 @@ pub fn contract<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> checked::Contract<'c>
                 check_fn: a.check_fn.as_ref(),
                 policies,
             })
+        }
+        Body::Enum(variants) if union::is_union(cont, variants) => {
+            checked::Body::Union(union::check_union(cx, cont, variants))
         }
         Body::Enum(variants) => {
             check_struct_only(cx, cont);
@@ -84,7 +92,7 @@ pub fn contract<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> checked::Contract<'c>
 }
 
 // A variant cannot both ask for clarification and decline.
-fn check_outcome_flags(cx: &Ctxt, variants: &[crate::model::Variant<'_>]) {
+pub(super) fn check_outcome_flags(cx: &Ctxt, variants: &[crate::model::Variant<'_>]) {
     for v in variants {
         if let (Some(_), Some(decline)) = (&v.attrs.clarify, &v.attrs.decline) {
             cx.error_spanned_by(
@@ -103,7 +111,15 @@ fn check_serde_agreement(cx: &Ctxt, cont: &Container<'_>) {
     {
         cx.error_spanned_by(ours.attr(), "`rename_all` disagrees with `#[serde(rename_all)]` on this type: make them the same, or drop one (the contract reads serde's)");
     }
-    for f in cont.members() {
+    check_member_serde(cx, cont.members());
+    if let Body::Enum(variants) = &cont.data {
+        check_renames(cx, variants.iter().map(|v| &v.attrs.rename));
+    }
+}
+
+// A member's serde `rename` and `default` agree with the contract.
+pub(super) fn check_member_serde(cx: &Ctxt, members: &[crate::model::Member<'_>]) {
+    for f in members {
         if let Some(default) = &f.attrs.serde_default
             && f.attrs.optional.is_none()
         {
@@ -114,10 +130,10 @@ fn check_serde_agreement(cx: &Ctxt, cont: &Container<'_>) {
             ));
         }
     }
-    let renames: Vec<&Rename> = match &cont.data {
-        Body::Struct(members) => members.iter().map(|m| &m.attrs.rename).collect(),
-        Body::Enum(variants) => variants.iter().map(|v| &v.attrs.rename).collect(),
-    };
+    check_renames(cx, members.iter().map(|m| &m.attrs.rename));
+}
+
+fn check_renames<'a>(cx: &Ctxt, renames: impl Iterator<Item = &'a Rename>) {
     for rename in renames {
         if let (Some(ours), Some(theirs)) = (&rename.contract, &rename.serde)
             && ours.value != theirs.value
@@ -131,15 +147,15 @@ fn check_serde_agreement(cx: &Ctxt, cont: &Container<'_>) {
 }
 
 /// A struct member or enum variant, by its names.
-struct Named<'a> {
-    ident: &'a syn::Ident,
-    json_name: &'a str,
-    rename: &'a Rename,
+pub(super) struct Named<'a> {
+    pub ident: &'a syn::Ident,
+    pub json_name: &'a str,
+    pub rename: &'a Rename,
 }
 
 // Two members with one JSON name would make one of them unreachable. The
 // error points at the `rename` that made the clash, if either has one.
-fn check_json_names<'a>(cx: &Ctxt, members: impl Iterator<Item = Named<'a>>) {
+pub(super) fn check_json_names<'a>(cx: &Ctxt, members: impl Iterator<Item = Named<'a>>) {
     let mut seen: BTreeMap<&str, Named<'a>> = BTreeMap::new();
     for m in members {
         let Some(first) = seen.get(m.json_name) else {
@@ -159,7 +175,7 @@ fn check_json_names<'a>(cx: &Ctxt, members: impl Iterator<Item = Named<'a>>) {
 
 // `max_bytes`/`max_depth` of 0 would reject every document; a huge
 // `max_depth` would let a document exhaust the stack.
-fn check_limits(cx: &Ctxt, cont: &Container<'_>) {
+pub(super) fn check_limits(cx: &Ctxt, cont: &Container<'_>) {
     for limit in [&cont.attrs.max_bytes, &cont.attrs.max_depth]
         .into_iter()
         .flatten()

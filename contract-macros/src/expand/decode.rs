@@ -5,6 +5,7 @@ use quote::{format_ident, quote};
 
 use super::lit::{lit_text, typed_lit, uint};
 use super::private;
+use crate::checked::{Members, Union};
 use crate::model::{Member, Variant};
 use crate::ty::Ty;
 
@@ -12,7 +13,28 @@ fn local(prefix: &str, i: usize) -> syn::Ident {
     format_ident!("__contract_{}{}", prefix, i)
 }
 
-pub fn struct_body(fields: &[Member<'_>]) -> TokenStream {
+/// A struct's `decode`: an object, whose members `decode_members` reads.
+pub fn struct_body() -> TokenStream {
+    let p = private();
+    quote! {
+        match __contract_r.peek()? {
+            #p::Peek::Object => {}
+            __contract_other => {
+                return #p::invalid_type(__contract_r, __contract_path, __contract_cx, "an object", __contract_other);
+            }
+        }
+        let __contract_more = __contract_r.begin_object()?;
+        <Self as #p::ObjectMembers>::decode_members(
+            __contract_r, __contract_path, __contract_cx, __contract_more, #p::None, &mut false,
+        )
+    }
+}
+
+/// The members of an object after its `{`, into `ctor { .. }` (`Self`, or a
+/// union's variant): one pass over the keys, value checks as each value is
+/// read. In scope: `__contract_more` (a member follows), `__contract_tag`
+/// (the union's tag to skip once, if any) and `__contract_tag_seen`.
+pub fn members(fields: &[Member<'_>], ctor: &TokenStream) -> TokenStream {
     let p = private();
     let values: Vec<_> = (0..fields.len()).map(|i| local("v", i)).collect();
     let seen: Vec<_> = (0..fields.len()).map(|i| local("s", i)).collect();
@@ -111,12 +133,6 @@ pub fn struct_body(fields: &[Member<'_>]) -> TokenStream {
         Literal::byte_string(&raw)
     });
     quote! {
-        match __contract_r.peek()? {
-            #p::Peek::Object => {}
-            __contract_other => {
-                return #p::invalid_type(__contract_r, __contract_path, __contract_cx, "an object", __contract_other);
-            }
-        }
         #( let mut #values: #p::Option<#tys> = #p::None; )*
         #( let mut #seen = false; )*
         let mut __contract_ok = true;
@@ -125,7 +141,7 @@ pub fn struct_body(fields: &[Member<'_>]) -> TokenStream {
         // raw bytes first, and fall back to reading and matching the key.
         const __CONTRACT_KEYS: [&[u8]; #count] = [#(#quoted),*];
         let mut __contract_next: usize = 0;
-        let mut __contract_more = __contract_r.begin_object()?;
+        let mut __contract_more: bool = __contract_more;
         while __contract_more {
             let __contract_at = __contract_r.offset();
             let mut __contract_key: #p::Option<#p::String> = #p::None;
@@ -144,15 +160,24 @@ pub fn struct_body(fields: &[Member<'_>]) -> TokenStream {
                 #( #arms )*
                 _ => {
                     let __contract_key = __contract_key.unwrap_or_default();
-                    #p::unknown_key(
-                        __contract_r,
-                        __contract_path,
-                        __contract_cx,
-                        &mut __contract_unknown,
-                        __contract_at,
-                        __contract_key,
-                    )?;
-                    __contract_ok = false;
+                    if __contract_tag == #p::Some(__contract_key.as_str()) {
+                        // A union's tag, read before: skipped, once.
+                        if *__contract_tag_seen {
+                            return #p::Err(#p::tag_duplicate(__contract_at, __contract_path, &__contract_key));
+                        }
+                        *__contract_tag_seen = true;
+                        __contract_r.skip_value(&__contract_path.key(&__contract_key))?;
+                    } else {
+                        #p::unknown_key(
+                            __contract_r,
+                            __contract_path,
+                            __contract_cx,
+                            &mut __contract_unknown,
+                            __contract_at,
+                            __contract_key,
+                        )?;
+                        __contract_ok = false;
+                    }
                 }
             }
             __contract_more = __contract_r.object_more()?;
@@ -161,7 +186,7 @@ pub fn struct_body(fields: &[Member<'_>]) -> TokenStream {
         if !__contract_ok {
             return #p::Ok(#p::None);
         }
-        #p::Ok(#p::Some(Self {
+        #p::Ok(#p::Some(#ctor {
             #( #idents: match #values {
                 #p::Some(__contract_v) => __contract_v,
                 #p::None => return #p::Ok(#p::None),
@@ -259,14 +284,7 @@ pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
     let p = private();
     let idents: Vec<_> = variants.iter().map(|v| v.ident).collect();
     let names: Vec<_> = variants.iter().map(|v| v.json_name.as_str()).collect();
-    let expected = format!(
-        "one of: {}",
-        names
-            .iter()
-            .map(|n| format!("{n:?}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    let expected = expected_names(&names);
     let not_one_of = format!("expected {expected}");
     quote! {
         match __contract_r.peek()? {
@@ -288,4 +306,69 @@ pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
             }
         }
     }
+}
+
+/// A tagged union reads an object, finds its tag (`read_tag`), then decodes
+/// the members of the variant the tag names, beside the tag.
+pub fn union_body(u: &Union<'_>) -> TokenStream {
+    let p = private();
+    let tag = u.tag;
+    let names: Vec<_> = u
+        .variants
+        .iter()
+        .map(|v| v.variant.json_name.as_str())
+        .collect();
+    let expected = expected_names(&names);
+    let arms = u.variants.iter().enumerate().map(|(i, v)| {
+        let ident = v.variant.ident;
+        let body = match &v.members {
+            Members::Unit => members(&[], &quote!(Self::#ident)),
+            Members::Struct(fields) => members(fields, &quote!(Self::#ident)),
+            Members::Newtype(ty) => quote! {
+                #p::Result::map(
+                    <#ty as #p::ObjectMembers>::decode_members(
+                        __contract_r, __contract_path, __contract_cx, __contract_more, __contract_tag, __contract_tag_seen,
+                    ),
+                    |__contract_v| #p::Option::map(__contract_v, Self::#ident),
+                )
+            },
+        };
+        quote!(#i => { #body })
+    });
+    quote! {
+        match __contract_r.peek()? {
+            #p::Peek::Object => {}
+            __contract_other => {
+                return #p::invalid_type(__contract_r, __contract_path, __contract_cx, "an object", __contract_other);
+            }
+        }
+        static __CONTRACT_TAG: #p::Tag = #p::Tag {
+            name: #tag,
+            variants: &[#(#names),*],
+            expected: #expected,
+        };
+        let #p::Some(__contract_found) = #p::read_tag(__contract_r, __contract_path, __contract_cx, &__CONTRACT_TAG)? else {
+            return #p::Ok(#p::None);
+        };
+        let __contract_more = __contract_found.more;
+        let __contract_tag: #p::Option<&str> = #p::Some(#tag);
+        let mut __contract_tag_seen_at = __contract_found.tag_seen;
+        let __contract_tag_seen: &mut bool = &mut __contract_tag_seen_at;
+        match __contract_found.variant {
+            #(#arms)*
+            _ => #p::Ok(#p::None),
+        }
+    }
+}
+
+/// `one of: "a", "b"`.
+fn expected_names(names: &[&str]) -> String {
+    format!(
+        "one of: {}",
+        names
+            .iter()
+            .map(|n| format!("{n:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }

@@ -3,6 +3,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use super::unions::outcome_kind;
 use super::{decode, encode, private, schema, shape};
 use crate::checked::Contract;
 use crate::model::Variant;
@@ -12,15 +13,7 @@ pub fn expand(cont: &Contract<'_>, variants: &[Variant<'_>]) -> TokenStream {
     let ident = cont.ident;
     let name = ident.to_string();
     let idents = variants.iter().map(|v| v.ident);
-    let kinds = variants.iter().map(|v| {
-        if v.attrs.clarify.is_some() {
-            quote!(#p::OutcomeKind::Clarify)
-        } else if v.attrs.decline.is_some() {
-            quote!(#p::OutcomeKind::Decline)
-        } else {
-            quote!(#p::OutcomeKind::Accept)
-        }
-    });
+    let kinds = variants.iter().map(outcome_kind);
     let shape = shape::leaf();
     let decode = decode::enum_body(variants);
     let encode = encode::enum_body(variants);

@@ -24,6 +24,7 @@ mod shape;
 mod enums;
 mod fallback;
 mod structs;
+mod unions;
 
 /// The whole pipeline: attributes and input → raw model → checked model →
 /// code; on any error, the errors and a stub impl.
@@ -46,6 +47,7 @@ fn generate(contract: &Contract<'_>) -> TokenStream {
     match &contract.body {
         checked::Body::Struct(s) => structs::expand(contract, s),
         checked::Body::Enum(variants) => enums::expand(contract, variants),
+        checked::Body::Union(u) => unions::expand(contract, u),
     }
 }
 

@@ -12,8 +12,14 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
     let p = private();
     let ident = cont.ident;
     let name = ident.to_string();
-    let decode = decode::struct_body(s.members);
-    let encode = encode::struct_body(s.members);
+    let decode = decode::struct_body();
+    let members = decode::members(s.members, &quote!(Self));
+    let encode = encode::struct_body();
+    let encode_members = encode::members(s.members, |_, f| {
+        let ident = f.ident;
+        quote!(self.#ident)
+    });
+    let member_names = s.members.iter().map(|f| f.json_name.as_str());
     let schema = schema::struct_body(cont, s);
     let rules = rules::body(s);
     let shape = shape::object(s.members);
@@ -23,7 +29,7 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
         Some(ty) => quote!(#ty),
         None => quote!(()),
     };
-    let limits = limits(s);
+    let limits = limits(s.max_bytes, s.max_depth);
     let version_const = s.version.map(|v| {
         let n = uint(v);
         quote!(const VERSION: u32 = #n;)
@@ -61,6 +67,27 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
             }
 
             #[automatically_derived]
+            impl #p::ObjectMembers for #ident {
+                const MEMBER_NAMES: &'static [&'static str] = &[#(#member_names),*];
+
+                #[inline]
+                fn decode_members(
+                    __contract_r: &mut #p::Reader<'_>,
+                    __contract_path: &#p::Path<'_>,
+                    __contract_cx: &mut #p::Collector,
+                    __contract_more: bool,
+                    __contract_tag: #p::Option<&str>,
+                    __contract_tag_seen: &mut bool,
+                ) -> #p::Result<#p::Option<Self>, #p::ParseError> {
+                    #members
+                }
+
+                fn encode_members(&self, __contract_map: &mut #p::Map<#p::String, #p::Value>) {
+                    #encode_members
+                }
+            }
+
+            #[automatically_derived]
             impl #p::Contract for #ident {
                 const NAME: &'static str = #name;
                 #version_const
@@ -84,13 +111,13 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
 
 // `..DEFAULT` only when a limit is left out (clippy's `needless_update`
 // would fire in the user's crate otherwise).
-fn limits(s: &Struct<'_>) -> TokenStream {
+pub fn limits(max_bytes: Option<u64>, max_depth: Option<u64>) -> TokenStream {
     let p = private();
-    let max_bytes = s.max_bytes.map(|b| {
+    let max_bytes = max_bytes.map(|b| {
         let v = uint(b);
         quote!(max_bytes: #v as usize,)
     });
-    let max_depth = s.max_depth.map(|d| {
+    let max_depth = max_depth.map(|d| {
         let v = uint(d);
         quote!(max_depth: #v as usize,)
     });

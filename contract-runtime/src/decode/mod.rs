@@ -13,7 +13,8 @@
 //!
 //! The impls are grouped by family: `primitives` (booleans, numbers,
 //! strings), `collections` (`Option`, `Vec`, `BTreeMap`), `dates`
-//! ([`Date`](crate::Date) and the optional foreign date types); the
+//! ([`Date`](crate::Date) and the optional foreign date types), `union`
+//! (finding a tagged union's tag); the
 //! schema-stage errors they and generated code record live here.
 use crate::code;
 pub use crate::core::{Collector, JsonType};
@@ -22,6 +23,7 @@ use crate::json::{KeySet, ParseError, Path, Peek, Reader, duplicate_key};
 
 pub use length::{LenCheck, Length};
 pub use primitives::narrow_f32;
+pub use union::{Tag, TagFound, read_tag, tag_duplicate};
 
 /// Wrong-type messages for one expectation, one per JSON type found, fixed
 /// at compile time so that recording the error allocates only its pointer.
@@ -82,6 +84,7 @@ mod collections;
 mod dates;
 mod length;
 mod primitives;
+mod union;
 
 /// Records a wrong-type error and skips the value.
 #[cold]

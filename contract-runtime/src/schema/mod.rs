@@ -223,6 +223,37 @@ pub fn version(schema: &Value) -> Option<u64> {
     schema.get(VERSION_KEY).and_then(Value::as_u64)
 }
 
+/// A tagged union variant's schema: `body` (a closed object schema) with the
+/// `tag` member first, as the constant `name` and required.
+pub fn tagged(body: Value, tag: &str, name: &str, description: Option<&str>) -> Value {
+    let body = match tidy(body) {
+        Value::Object(body) => body,
+        other => return other,
+    };
+    let mut out = Map::new();
+    if let Some(description) = description {
+        out.insert("description".into(), json!(description));
+    }
+    let mut properties = Map::new();
+    properties.insert(tag.into(), json!({ "type": "string", "const": name }));
+    let mut required = vec![json!(tag)];
+    for (key, value) in body {
+        match (key.as_str(), value) {
+            ("description", _) if description.is_some() => {}
+            ("properties", Value::Object(props)) => properties.extend(props),
+            ("required", Value::Array(names)) => required.extend(names),
+            (_, value) => {
+                out.insert(key, value);
+            }
+        }
+    }
+    out.insert("type".into(), json!("object"));
+    out.insert("properties".into(), Value::Object(properties));
+    out.insert("required".into(), Value::Array(required));
+    out.insert("additionalProperties".into(), json!(false));
+    Value::Object(out)
+}
+
 /// `schema` that also accepts `null`.
 pub fn nullable(schema: Value) -> Value {
     let Value::Object(mut map) = schema else {

@@ -1,0 +1,89 @@
+//! A tagged union's impls, `JsonType`, `Contract` and `OutcomeEnum`,
+//! assembled from the generators' parts; the outcome each variant stands for.
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::structs::limits;
+use super::{decode, encode, private, rules, schema, shape};
+use crate::checked::{Contract, Union};
+
+pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
+    let p = private();
+    let ident = cont.ident;
+    let name = ident.to_string();
+    let patterns = u.variants.iter().map(|v| {
+        let ident = v.variant.ident;
+        quote!(Self::#ident { .. })
+    });
+    let kinds = u.variants.iter().map(|v| outcome_kind(v.variant));
+    let shape = shape::union(u);
+    let decode = decode::union_body(u);
+    let encode = encode::union_body(u);
+    let schema = schema::union_body(cont, u);
+    let rules = rules::union_body(u);
+    let limits = limits(u.max_bytes, u.max_depth);
+    quote! {
+        const _: () = {
+            #[automatically_derived]
+            impl #p::JsonType for #ident {
+                const SHAPE: #p::Shape = #shape;
+
+                fn decode(
+                    __contract_r: &mut #p::Reader<'_>,
+                    __contract_path: &#p::Path<'_>,
+                    __contract_cx: &mut #p::Collector,
+                ) -> #p::Result<#p::Option<Self>, #p::ParseError> {
+                    #decode
+                }
+
+                fn encode(&self) -> #p::Value {
+                    #encode
+                }
+
+                fn schema(__contract_defs: &mut #p::SchemaGen) -> #p::Value {
+                    __contract_defs.reference::<Self>()
+                }
+
+                fn rules(&self, __contract_path: &#p::Path<'_>, __contract_cx: &mut #p::Collector) {
+                    #rules
+                }
+            }
+
+            #[automatically_derived]
+            impl #p::Contract for #ident {
+                const NAME: &'static str = #name;
+                const LIMITS: #p::Limits = #limits;
+                type Context = ();
+
+                fn __schema_body(__contract_defs: &mut #p::SchemaGen) -> #p::Value {
+                    #schema
+                }
+
+                fn __outcome(&self) -> #p::OutcomeKind {
+                    #p::OutcomeEnum::outcome_kind(self)
+                }
+            }
+
+            #[automatically_derived]
+            impl #p::OutcomeEnum for #ident {
+                fn outcome_kind(&self) -> #p::OutcomeKind {
+                    match self {
+                        #( #patterns => #kinds, )*
+                    }
+                }
+            }
+        };
+    }
+}
+
+/// The outcome a variant stands for: `clarify`, `decline` or `accept`.
+pub fn outcome_kind(v: &crate::model::Variant<'_>) -> TokenStream {
+    let p = private();
+    if v.attrs.clarify.is_some() {
+        quote!(#p::OutcomeKind::Clarify)
+    } else if v.attrs.decline.is_some() {
+        quote!(#p::OutcomeKind::Decline)
+    } else {
+        quote!(#p::OutcomeKind::Accept)
+    }
+}
