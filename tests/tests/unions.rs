@@ -1,38 +1,10 @@
-//! Tagged unions: DESIGN.md's `Step` and `Refund`, declared exactly as there.
+//! Tagged unions: DESIGN.md's `Step` and `Refund` (declared exactly as there,
+//! in `schema_support/step.rs`), and unions as fields, options and items.
+mod schema_support;
+
 use contract_runtime::{Contract, OutcomeKind, Rejection};
 use proptest::prelude::*;
-
-/// What the assistant wants to do next.
-#[derive(Contract, Debug, Clone, PartialEq)]
-#[contract(tag = "action", rename_all = "snake_case", max_bytes = 4096)]
-pub enum Step {
-    /// Close a resolved ticket.
-    CloseTicket {
-        #[contract(min = 1)]
-        ticket_id: u64,
-        #[contract(min_len = 1, max_len = 200)]
-        reason: String,
-    },
-    /// Refund part of an order (the struct's members sit beside the tag).
-    Refund(Refund),
-    /// Ask the customer first.
-    #[contract(clarify)]
-    AskCustomer {
-        #[contract(min_len = 1, max_len = 300)]
-        question: String,
-    },
-    /// Nothing to do: an object holding only the tag.
-    #[contract(decline)]
-    NoAction,
-}
-
-#[derive(Contract, Debug, Clone, PartialEq)]
-#[contract(order(refund_cents <= order_total_cents))]
-pub struct Refund {
-    pub order_id: u64,
-    pub refund_cents: u32,
-    pub order_total_cents: u32,
-}
+use schema_support::{Refund, Step};
 
 /// A struct holding unions: as a field, an optional field, items, and the outcome.
 #[derive(Contract, Debug, Clone, PartialEq)]
