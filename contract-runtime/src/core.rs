@@ -78,6 +78,9 @@ pub trait ObjectMembers: JsonType {
 
     /// Writes the members into `map`, in declaration order.
     fn encode_members(&self, map: &mut serde_json::Map<String, Value>);
+
+    /// The struct's own (closed object) schema, not a `$ref` to it.
+    fn object_schema(defs: &mut SchemaGen) -> Value;
 }
 
 /// What the stages of one document collect: errors (at most

@@ -17,7 +17,7 @@ pub use crate::json::{KeySet, Limits, ParseError, Path, Peek, Reader, duplicate_
 pub use crate::outcome::{OutcomeKind, Violation, ViolationKind, Violations};
 pub use crate::rules::{WhenKind, order_error, when_error};
 pub use crate::schema::{RULES_KEY, SchemaGen, constrain, nullable, tagged, when_then};
-pub use crate::shape::{Shape, Unresolved, follow};
+pub use crate::shape::{Shape, Unresolved, follow, names_contain};
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
 pub use serde_json::{Map, Value, json};

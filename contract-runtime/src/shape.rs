@@ -49,6 +49,19 @@ const fn str_eq(a: &str, b: &str) -> bool {
     true
 }
 
+/// Whether `names` holds `name`; usable in `const` context (a newtype
+/// variant's struct must not have a member named like the union's tag).
+pub const fn names_contain(names: &[&str], name: &str) -> bool {
+    let mut i = 0;
+    while i < names.len() {
+        if str_eq(names[i], name) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// Follows unescaped `segments` from `shape`; usable in `const` context.
 pub const fn follow(shape: &Shape, segments: &[&str]) -> Result<(), Unresolved> {
     follow_from(shape, segments, 0)

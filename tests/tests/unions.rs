@@ -28,6 +28,13 @@ pub enum Window {
     },
 }
 
+/// Edits through a union-typed field.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(edit(reword = ["/step/reason", "/step/question"]))]
+pub struct Ticket {
+    pub step: Step,
+}
+
 fn errors(rejection: &Rejection) -> Vec<(&str, &str, &str)> {
     rejection
         .errors
@@ -314,4 +321,52 @@ proptest! {
         let raw = serde_json::to_string(&members.into_iter().collect::<serde_json::Map<_, _>>()).unwrap();
         prop_assert_eq!(Step::from_json(&raw).unwrap(), value);
     }
+}
+
+#[test]
+fn an_edit_policy_allows_a_member_of_a_union_field() {
+    let baseline =
+        serde_json::json!({"step": {"action": "close_ticket", "ticket_id": 7, "reason": "a"}});
+    let candidate = r#"{"step":{"action":"close_ticket","ticket_id":7,"reason":"b"}}"#;
+    let edit = Ticket::REWORD.check(&baseline, candidate).unwrap();
+    assert_eq!(edit.changed, ["/step/reason"]);
+}
+
+#[test]
+fn an_edit_policy_blocks_a_member_it_does_not_list() {
+    let baseline =
+        serde_json::json!({"step": {"action": "close_ticket", "ticket_id": 7, "reason": "a"}});
+    let candidate = r#"{"step":{"action":"close_ticket","ticket_id":8,"reason":"a"}}"#;
+    let r = Ticket::REWORD.check(&baseline, candidate).unwrap_err();
+    assert_eq!(
+        errors(&r),
+        [("edit", "/step/ticket_id", "change_not_allowed")]
+    );
+}
+
+#[test]
+fn a_changed_tag_is_a_changed_member() {
+    let before =
+        serde_json::json!({"step": {"action": "close_ticket", "ticket_id": 7, "reason": "a"}});
+    let after = serde_json::json!({"step": {"action": "ask_customer", "question": "a"}});
+    let changed = contract_runtime::diff::changed_paths(&before, &after);
+    assert_eq!(
+        changed.into_iter().collect::<Vec<_>>(),
+        [
+            "/step/action",
+            "/step/question",
+            "/step/reason",
+            "/step/ticket_id"
+        ]
+    );
+    let r = Ticket::REWORD
+        .check(&before, &serde_json::to_string(&after).unwrap())
+        .unwrap_err();
+    assert_eq!(
+        errors(&r),
+        [
+            ("edit", "/step/action", "change_not_allowed"),
+            ("edit", "/step/ticket_id", "change_not_allowed"),
+        ]
+    );
 }

@@ -48,6 +48,9 @@ pub fn stub(input: &DeriveInput, cont: Option<&Container<'_>>) -> TokenStream {
                     #p::Ok(#p::None)
                 }
                 fn encode_members(&self, _: &mut #p::Map<#p::String, #p::Value>) {}
+                fn object_schema(_: &mut #p::SchemaGen) -> #p::Value {
+                    #p::Value::Null
+                }
             }
         }
     });

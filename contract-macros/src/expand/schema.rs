@@ -230,7 +230,7 @@ pub fn union_body(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
                 doc: None,
             }),
             Members::Newtype(ty) => {
-                quote!(<#ty as #p::Contract>::__schema_body(__contract_defs))
+                quote!(<#ty as #p::ObjectMembers>::object_schema(__contract_defs))
             }
         };
         let doc = match &v.variant.doc {

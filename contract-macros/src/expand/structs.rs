@@ -85,6 +85,10 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
                 fn encode_members(&self, __contract_map: &mut #p::Map<#p::String, #p::Value>) {
                     #encode_members
                 }
+
+                fn object_schema(__contract_defs: &mut #p::SchemaGen) -> #p::Value {
+                    <Self as #p::Contract>::__schema_body(__contract_defs)
+                }
             }
 
             #[automatically_derived]

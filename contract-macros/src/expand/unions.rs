@@ -1,11 +1,12 @@
 //! A tagged union's impls, `JsonType`, `Contract` and `OutcomeEnum`,
 //! assembled from the generators' parts; the outcome each variant stands for.
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
 
 use super::structs::limits;
-use super::{decode, encode, private, rules, schema, shape};
-use crate::checked::{Contract, Union};
+use super::{decode, encode, private, private_at, rules, schema, shape};
+use crate::checked::{Contract, Members, Union};
 
 pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
     let p = private();
@@ -22,6 +23,7 @@ pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
     let schema = schema::union_body(cont, u);
     let rules = rules::union_body(u);
     let limits = limits(u.max_bytes, u.max_depth);
+    let tag_checks = tag_checks(cont, u);
     quote! {
         const _: () = {
             #[automatically_derived]
@@ -64,6 +66,8 @@ pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
                 }
             }
 
+            #tag_checks
+
             #[automatically_derived]
             impl #p::OutcomeEnum for #ident {
                 fn outcome_kind(&self) -> #p::OutcomeKind {
@@ -74,6 +78,29 @@ pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
             }
         };
     }
+}
+
+// A newtype variant's struct has no member named like the tag (its members
+// sit beside the tag): a `const` check, since only the struct's derive
+// knows its members. Spanned at the wrapped type.
+fn tag_checks(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
+    let checks = u.variants.iter().filter_map(|v| {
+        let Members::Newtype(ty) = v.members else {
+            return None;
+        };
+        let p = private_at(ty.span());
+        let tag = u.tag;
+        let message = format!(
+            "the struct in `{}::{}` has a member named `{tag}`, the union's tag: its members sit beside the tag, so rename that member",
+            cont.ident, v.variant.ident
+        );
+        Some(quote_spanned! {ty.span()=>
+            const _: () = if #p::names_contain(<#ty as #p::ObjectMembers>::MEMBER_NAMES, #tag) {
+                ::core::panic!(#message)
+            };
+        })
+    });
+    quote!(#(#checks)*)
 }
 
 /// The outcome a variant stands for: `clarify`, `decline` or `accept`.
