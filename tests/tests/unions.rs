@@ -21,6 +21,14 @@ pub struct Plan {
 pub enum Window {
     #[contract(order(start < end))]
     Range { start: u32, end: u32 },
+    /// A hold, with a reason when it is long.
+    #[contract(when(length = "long", require(reason)))]
+    Hold {
+        /// How long.
+        #[contract(one_of = ["short", "long"])]
+        length: String,
+        reason: Option<String>,
+    },
     #[contract(rename = "open")]
     Open {
         #[contract(rename = "from")]
@@ -196,6 +204,40 @@ fn a_variant_order_rule_runs_with_its_members() {
     assert_eq!(errors(&r), [("rule", "/end", "order")]);
     let open = Window::from_json(r#"{"from":4,"kind":"open"}"#).unwrap();
     assert_eq!(open, Window::Open { start: 4 });
+}
+
+#[test]
+fn a_variant_when_rule_runs_with_its_members() {
+    assert!(Window::from_json(r#"{"kind":"Hold","length":"short","reason":null}"#).is_ok());
+    let r = Window::from_json(r#"{"kind":"Hold","length":"long","reason":null}"#).unwrap_err();
+    assert_eq!(errors(&r), [("rule", "/reason", "required")]);
+    let r = Window::from_json(r#"{"kind":"Hold","length":"medium","reason":null}"#).unwrap_err();
+    assert_eq!(errors(&r), [("schema", "/length", "not_one_of")]);
+}
+
+#[test]
+fn variant_and_member_docs_become_descriptions() {
+    let schema = Window::json_schema();
+    let hold = &schema["oneOf"][1];
+    assert_eq!(
+        hold["description"],
+        "A hold, with a reason when it is long."
+    );
+    assert_eq!(hold["properties"]["length"]["description"], "How long.");
+    assert_eq!(hold["properties"]["kind"]["const"], "Hold");
+    assert_eq!(hold["required"][0], "kind");
+    assert_eq!(hold["additionalProperties"], false);
+    assert_eq!(hold["allOf"].as_array().map(Vec::len), Some(1));
+}
+
+#[test]
+fn the_unions_max_bytes_applies_at_the_root() {
+    let raw = format!(
+        r#"{{"action":"ask_customer","question":"{}"}}"#,
+        "a".repeat(5000)
+    );
+    let r = rejected(&raw);
+    assert_eq!(errors(&r), [("parse", "", "too_large")]);
 }
 
 #[test]
