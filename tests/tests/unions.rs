@@ -58,30 +58,24 @@ fn rejected(raw: &str) -> Rejection {
     }
 }
 
+/// `{"action":"close_ticket","ticket_id":7,"reason":"done"}`.
+fn close_ticket() -> Step {
+    Step::CloseTicket {
+        ticket_id: 7,
+        reason: "done".into(),
+    }
+}
+
 #[test]
 fn tag_first_decodes_the_variant() {
-    let step =
-        Step::from_json(r#"{"action":"close_ticket","ticket_id":7,"reason":"done"}"#).unwrap();
-    assert_eq!(
-        step,
-        Step::CloseTicket {
-            ticket_id: 7,
-            reason: "done".into()
-        }
-    );
+    let raw = r#"{"action":"close_ticket","ticket_id":7,"reason":"done"}"#;
+    assert_eq!(Step::from_json(raw).unwrap(), close_ticket());
 }
 
 #[test]
 fn tag_last_decodes_the_variant() {
-    let step =
-        Step::from_json(r#"{"ticket_id":7,"reason":"done","action":"close_ticket"}"#).unwrap();
-    assert_eq!(
-        step,
-        Step::CloseTicket {
-            ticket_id: 7,
-            reason: "done".into()
-        }
-    );
+    let raw = r#"{"ticket_id":7,"reason":"done","action":"close_ticket"}"#;
+    assert_eq!(Step::from_json(raw).unwrap(), close_ticket());
 }
 
 #[test]
@@ -100,15 +94,8 @@ fn tag_in_the_middle_decodes_the_variant() {
 
 #[test]
 fn tag_written_with_escapes_is_the_tag() {
-    let step =
-        Step::from_json(r#"{"reason":"done","\u0061ction":"close_ticket","ticket_id":7}"#).unwrap();
-    assert_eq!(
-        step,
-        Step::CloseTicket {
-            ticket_id: 7,
-            reason: "done".into()
-        }
-    );
+    let raw = r#"{"reason":"done","\u0061ction":"close_ticket","ticket_id":7}"#;
+    assert_eq!(Step::from_json(raw).unwrap(), close_ticket());
 }
 
 #[test]

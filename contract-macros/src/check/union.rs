@@ -5,7 +5,10 @@ use quote::ToTokens;
 
 use super::field::check_field;
 use super::rules::{Scope, check_order, check_when};
-use super::{Named, check_json_names, check_limits, check_member_serde, check_outcome_flags};
+use super::{
+    Named, check_enum_attrs, check_json_names, check_limits, check_member_serde,
+    check_outcome_flags,
+};
 use crate::checked::{self, Members, UnionVariant};
 use crate::ctxt::Ctxt;
 use crate::model::{Container, Variant, VariantFields};
@@ -26,19 +29,12 @@ pub(super) fn check_union<'c>(
     variants: &'c [Variant<'c>],
 ) -> checked::Union<'c> {
     let tag = check_tag(cx, cont, variants);
-    check_union_attrs(cx, cont);
+    check_enum_attrs(cx, cont, true);
     check_limits(cx, cont);
     if variants.is_empty() {
         cx.error_spanned_by(cont.ident, "a tagged union needs at least one variant");
     }
-    check_json_names(
-        cx,
-        variants.iter().map(|v| Named {
-            ident: v.ident,
-            json_name: &v.json_name,
-            rename: &v.attrs.rename,
-        }),
-    );
+    check_json_names(cx, variants.iter().map(Named::from));
     check_outcome_flags(cx, variants);
     let variants = variants
         .iter()
@@ -83,42 +79,6 @@ fn check_tag<'c>(cx: &Ctxt, cont: &'c Container<'c>, variants: &[Variant<'_>]) -
     }
 }
 
-// Rules, edits, outcome and version belong to structs; the business stage of
-// a union is not supported yet.
-fn check_union_attrs(cx: &Ctxt, cont: &Container<'_>) {
-    let a = &cont.attrs;
-    for w in &a.whens {
-        cx.error_spanned_by(&w.tokens, "`when` on a tagged union goes on the variant whose members it names: `#[contract(when(..))] Variant { .. }`");
-    }
-    for o in &a.orders {
-        cx.error_spanned_by(&o.tokens, "`order` on a tagged union goes on the variant whose members it names: `#[contract(order(a <= b))] Variant { .. }`");
-    }
-    for e in &a.edits {
-        cx.error_spanned_by(&e.tokens, "`edit` applies to contract structs: declare it on a struct that holds this union as a field");
-    }
-    if let Some(o) = &a.outcome {
-        cx.error_spanned_by(o, "`outcome` applies to contract structs: on a union, mark variants with `clarify` / `decline`");
-    }
-    if let Some(v) = &a.version {
-        cx.error_spanned_by(
-            v.attr(),
-            "`version` applies to contract structs: put it on the struct whose schema you send",
-        );
-    }
-    if let Some(c) = &a.context {
-        cx.error_spanned_by(c, "`context` on a tagged union is not supported: declare it, and `check`, on a struct that holds the union as a field");
-    }
-    if let Some(c) = &a.check_fn {
-        cx.error_spanned_by(c, "`check` on a tagged union is not supported: declare it, and `context`, on a struct that holds the union as a field");
-    }
-    for flag in &a.misplaced {
-        cx.error_spanned_by(
-            flag,
-            format!("`{flag}` goes on a variant, not on the enum: `#[contract({flag})] Variant`"),
-        );
-    }
-}
-
 // A variant's members are a struct's members beside the tag: field checks,
 // distinct JSON names, none named like the tag; its rules name its own
 // members; a tuple variant holds one contract struct or nothing.
@@ -140,14 +100,7 @@ fn check_variant<'c>(
         }
         VariantFields::Struct(members) => {
             check_member_serde(cx, members);
-            check_json_names(
-                cx,
-                members.iter().map(|m| Named {
-                    ident: m.ident,
-                    json_name: &m.json_name,
-                    rename: &m.attrs.rename,
-                }),
-            );
+            check_json_names(cx, members.iter().map(Named::from));
             for m in members {
                 check_field(cx, false, m);
                 if m.json_name == tag {

@@ -3,8 +3,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::unions::outcome_kind;
-use super::{decode, encode, private, schema, shape};
+use super::unions::outcome_enum_impl;
+use super::{decode, encode, json_type_impl, private, schema, shape};
 use crate::checked::Contract;
 use crate::model::Variant;
 
@@ -12,34 +12,22 @@ pub fn expand(cont: &Contract<'_>, variants: &[Variant<'_>]) -> TokenStream {
     let p = private();
     let ident = cont.ident;
     let name = ident.to_string();
-    let idents = variants.iter().map(|v| v.ident);
-    let kinds = variants.iter().map(outcome_kind);
+    let outcome_enum = outcome_enum_impl(ident, variants.iter());
     let shape = shape::leaf();
     let decode = decode::enum_body(variants);
     let encode = encode::enum_body(variants);
     let schema = schema::enum_body(cont, variants);
+    let json_type = json_type_impl(
+        ident,
+        shape,
+        decode,
+        encode,
+        quote!(<Self as #p::Contract>::__schema_body(__contract_defs)),
+        None,
+    );
     quote! {
         const _: () = {
-            #[automatically_derived]
-            impl #p::JsonType for #ident {
-                const SHAPE: #p::Shape = #shape;
-
-                fn decode(
-                    __contract_r: &mut #p::Reader<'_>,
-                    __contract_path: &#p::Path<'_>,
-                    __contract_cx: &mut #p::Collector,
-                ) -> #p::Result<#p::Option<Self>, #p::ParseError> {
-                    #decode
-                }
-
-                fn encode(&self) -> #p::Value {
-                    #encode
-                }
-
-                fn schema(__contract_defs: &mut #p::SchemaGen) -> #p::Value {
-                    <Self as #p::Contract>::__schema_body(__contract_defs)
-                }
-            }
+            #json_type
 
             #[automatically_derived]
             impl #p::Contract for #ident {
@@ -56,14 +44,7 @@ pub fn expand(cont: &Contract<'_>, variants: &[Variant<'_>]) -> TokenStream {
                 }
             }
 
-            #[automatically_derived]
-            impl #p::OutcomeEnum for #ident {
-                fn outcome_kind(&self) -> #p::OutcomeKind {
-                    match self {
-                        #( Self::#idents => #kinds, )*
-                    }
-                }
-            }
+            #outcome_enum
         };
     }
 }

@@ -5,7 +5,7 @@ use quote::quote;
 
 use super::edit::{self, Policies};
 use super::lit::uint;
-use super::{business, decode, encode, private, rules, schema, shape};
+use super::{business, decode, encode, json_type_impl, private, rules, schema, shape};
 use crate::checked::{Contract, Struct};
 
 pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
@@ -39,32 +39,17 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
         list: policy_list,
         assertions: policy_checks,
     } = edit::policies(ident, &s.policies);
+    let json_type = json_type_impl(
+        ident,
+        shape,
+        decode,
+        encode,
+        quote!(__contract_defs.reference::<Self>()),
+        Some(rules),
+    );
     quote! {
         const _: () = {
-            #[automatically_derived]
-            impl #p::JsonType for #ident {
-                const SHAPE: #p::Shape = #shape;
-
-                fn decode(
-                    __contract_r: &mut #p::Reader<'_>,
-                    __contract_path: &#p::Path<'_>,
-                    __contract_cx: &mut #p::Collector,
-                ) -> #p::Result<#p::Option<Self>, #p::ParseError> {
-                    #decode
-                }
-
-                fn encode(&self) -> #p::Value {
-                    #encode
-                }
-
-                fn schema(__contract_defs: &mut #p::SchemaGen) -> #p::Value {
-                    __contract_defs.reference::<Self>()
-                }
-
-                fn rules(&self, __contract_path: &#p::Path<'_>, __contract_cx: &mut #p::Collector) {
-                    #rules
-                }
-            }
+            #json_type
 
             #[automatically_derived]
             impl #p::ObjectMembers for #ident {

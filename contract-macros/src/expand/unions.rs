@@ -5,18 +5,15 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::structs::limits;
-use super::{decode, encode, private, private_at, rules, schema, shape};
+use super::{decode, encode, json_type_impl, private, private_at, rules, schema, shape};
 use crate::checked::{Contract, Members, Union};
+use crate::model::Variant;
 
 pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
     let p = private();
     let ident = cont.ident;
     let name = ident.to_string();
-    let patterns = u.variants.iter().map(|v| {
-        let ident = v.variant.ident;
-        quote!(Self::#ident { .. })
-    });
-    let kinds = u.variants.iter().map(|v| outcome_kind(v.variant));
+    let outcome_enum = outcome_enum_impl(ident, u.variants.iter().map(|v| v.variant));
     let shape = shape::union(u);
     let decode = decode::union_body(u);
     let encode = encode::union_body(u);
@@ -24,32 +21,17 @@ pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
     let rules = rules::union_body(u);
     let limits = limits(u.max_bytes, u.max_depth);
     let tag_checks = tag_checks(cont, u);
+    let json_type = json_type_impl(
+        ident,
+        shape,
+        decode,
+        encode,
+        quote!(__contract_defs.reference::<Self>()),
+        Some(rules),
+    );
     quote! {
         const _: () = {
-            #[automatically_derived]
-            impl #p::JsonType for #ident {
-                const SHAPE: #p::Shape = #shape;
-
-                fn decode(
-                    __contract_r: &mut #p::Reader<'_>,
-                    __contract_path: &#p::Path<'_>,
-                    __contract_cx: &mut #p::Collector,
-                ) -> #p::Result<#p::Option<Self>, #p::ParseError> {
-                    #decode
-                }
-
-                fn encode(&self) -> #p::Value {
-                    #encode
-                }
-
-                fn schema(__contract_defs: &mut #p::SchemaGen) -> #p::Value {
-                    __contract_defs.reference::<Self>()
-                }
-
-                fn rules(&self, __contract_path: &#p::Path<'_>, __contract_cx: &mut #p::Collector) {
-                    #rules
-                }
-            }
+            #json_type
 
             #[automatically_derived]
             impl #p::Contract for #ident {
@@ -68,14 +50,7 @@ pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
 
             #tag_checks
 
-            #[automatically_derived]
-            impl #p::OutcomeEnum for #ident {
-                fn outcome_kind(&self) -> #p::OutcomeKind {
-                    match self {
-                        #( #patterns => #kinds, )*
-                    }
-                }
-            }
+            #outcome_enum
         };
     }
 }
@@ -103,8 +78,31 @@ fn tag_checks(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
     quote!(#(#checks)*)
 }
 
+/// `impl OutcomeEnum`: each variant (matched by `Self::V { .. }`, which fits
+/// unit, tuple and struct variants alike) stands for its outcome.
+pub fn outcome_enum_impl<'v>(
+    ident: &syn::Ident,
+    variants: impl Iterator<Item = &'v Variant<'v>>,
+) -> TokenStream {
+    let p = private();
+    let arms = variants.map(|v| {
+        let (ident, kind) = (v.ident, outcome_kind(v));
+        quote!(Self::#ident { .. } => #kind,)
+    });
+    quote! {
+        #[automatically_derived]
+        impl #p::OutcomeEnum for #ident {
+            fn outcome_kind(&self) -> #p::OutcomeKind {
+                match self {
+                    #(#arms)*
+                }
+            }
+        }
+    }
+}
+
 /// The outcome a variant stands for: `clarify`, `decline` or `accept`.
-pub fn outcome_kind(v: &crate::model::Variant<'_>) -> TokenStream {
+fn outcome_kind(v: &Variant<'_>) -> TokenStream {
     let p = private();
     if v.attrs.clarify.is_some() {
         quote!(#p::OutcomeKind::Clarify)
