@@ -13,9 +13,18 @@ fn local(prefix: &str, i: usize) -> syn::Ident {
     format_ident!("__contract_{}{}", prefix, i)
 }
 
-/// A struct's `decode`: an object, whose members `decode_members` reads.
-pub fn struct_body() -> TokenStream {
+/// A struct's `decode`: an object and its members. The member loop is
+/// written here and again in `ObjectMembers::decode_members` (for newtype
+/// variants) rather than called: a recursive contract's decoder must cost one
+/// stack frame per level even unoptimised (`hostile`'s 64 KiB stack test).
+pub fn struct_body(fields: &[Member<'_>]) -> TokenStream {
     let p = private();
+    let members = members(
+        fields,
+        &quote!(Self),
+        &quote!(#p::None),
+        &quote!(&mut false),
+    );
     quote! {
         match __contract_r.peek()? {
             #p::Peek::Object => {}
@@ -23,10 +32,8 @@ pub fn struct_body() -> TokenStream {
                 return #p::invalid_type(__contract_r, __contract_path, __contract_cx, "an object", __contract_other);
             }
         }
-        let __contract_more = __contract_r.begin_object()?;
-        <Self as #p::ObjectMembers>::decode_members(
-            __contract_r, __contract_path, __contract_cx, __contract_more, #p::None, &mut false,
-        )
+        let mut __contract_more = __contract_r.begin_object()?;
+        #members
     }
 }
 
@@ -34,7 +41,12 @@ pub fn struct_body() -> TokenStream {
 /// union's variant): one pass over the keys, value checks as each value is
 /// read. In scope: `__contract_more` (a member follows), `__contract_tag`
 /// (the union's tag to skip once, if any) and `__contract_tag_seen`.
-pub fn members(fields: &[Member<'_>], ctor: &TokenStream) -> TokenStream {
+pub fn members(
+    fields: &[Member<'_>],
+    ctor: &TokenStream,
+    tag: &TokenStream,
+    tag_seen: &TokenStream,
+) -> TokenStream {
     let p = private();
     let values: Vec<_> = (0..fields.len()).map(|i| local("v", i)).collect();
     let seen: Vec<_> = (0..fields.len()).map(|i| local("s", i)).collect();
@@ -141,7 +153,6 @@ pub fn members(fields: &[Member<'_>], ctor: &TokenStream) -> TokenStream {
         // raw bytes first, and fall back to reading and matching the key.
         const __CONTRACT_KEYS: [&[u8]; #count] = [#(#quoted),*];
         let mut __contract_next: usize = 0;
-        let mut __contract_more: bool = __contract_more;
         while __contract_more {
             let __contract_at = __contract_r.offset();
             let mut __contract_key: #p::Option<#p::String> = #p::None;
@@ -160,22 +171,16 @@ pub fn members(fields: &[Member<'_>], ctor: &TokenStream) -> TokenStream {
                 #( #arms )*
                 _ => {
                     let __contract_key = __contract_key.unwrap_or_default();
-                    if __contract_tag == #p::Some(__contract_key.as_str()) {
-                        // A union's tag, read before: skipped, once.
-                        if *__contract_tag_seen {
-                            return #p::Err(#p::tag_duplicate(__contract_at, __contract_path, &__contract_key));
-                        }
-                        *__contract_tag_seen = true;
-                        __contract_r.skip_value(&__contract_path.key(&__contract_key))?;
-                    } else {
-                        #p::unknown_key(
-                            __contract_r,
-                            __contract_path,
-                            __contract_cx,
-                            &mut __contract_unknown,
-                            __contract_at,
-                            __contract_key,
-                        )?;
+                    if !#p::undeclared_member(
+                        __contract_r,
+                        __contract_path,
+                        __contract_cx,
+                        &mut __contract_unknown,
+                        __contract_at,
+                        __contract_key,
+                        #tag,
+                        #tag_seen,
+                    )? {
                         __contract_ok = false;
                     }
                 }
@@ -319,15 +324,17 @@ pub fn union_body(u: &Union<'_>) -> TokenStream {
         .map(|v| v.variant.json_name.as_str())
         .collect();
     let expected = expected_names(&names);
+    let tag_expr = quote!(#p::Some(#tag));
+    let tag_seen = quote!(&mut __contract_tag_seen);
     let arms = u.variants.iter().enumerate().map(|(i, v)| {
         let ident = v.variant.ident;
         let body = match &v.members {
-            Members::Unit => members(&[], &quote!(Self::#ident)),
-            Members::Struct(fields) => members(fields, &quote!(Self::#ident)),
+            Members::Unit => members(&[], &quote!(Self::#ident), &tag_expr, &tag_seen),
+            Members::Struct(fields) => members(fields, &quote!(Self::#ident), &tag_expr, &tag_seen),
             Members::Newtype(ty) => quote! {
                 #p::Result::map(
                     <#ty as #p::ObjectMembers>::decode_members(
-                        __contract_r, __contract_path, __contract_cx, __contract_more, __contract_tag, __contract_tag_seen,
+                        __contract_r, __contract_path, __contract_cx, __contract_more, #p::Some(#tag), &mut __contract_tag_seen,
                     ),
                     |__contract_v| #p::Option::map(__contract_v, Self::#ident),
                 )
@@ -350,10 +357,8 @@ pub fn union_body(u: &Union<'_>) -> TokenStream {
         let #p::Some(__contract_found) = #p::read_tag(__contract_r, __contract_path, __contract_cx, &__CONTRACT_TAG)? else {
             return #p::Ok(#p::None);
         };
-        let __contract_more = __contract_found.more;
-        let __contract_tag: #p::Option<&str> = #p::Some(#tag);
-        let mut __contract_tag_seen_at = __contract_found.tag_seen;
-        let __contract_tag_seen: &mut bool = &mut __contract_tag_seen_at;
+        let mut __contract_more = __contract_found.more;
+        let mut __contract_tag_seen = __contract_found.tag_seen;
         match __contract_found.variant {
             #(#arms)*
             _ => #p::Ok(#p::None),

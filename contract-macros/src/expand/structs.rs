@@ -12,8 +12,13 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
     let p = private();
     let ident = cont.ident;
     let name = ident.to_string();
-    let decode = decode::struct_body();
-    let members = decode::members(s.members, &quote!(Self));
+    let decode = decode::struct_body(s.members);
+    let members = decode::members(
+        s.members,
+        &quote!(Self),
+        &quote!(__contract_tag),
+        &quote!(__contract_tag_seen),
+    );
     let encode = encode::struct_body();
     let encode_members = encode::members(s.members, |_, f| {
         let ident = f.ident;
@@ -55,12 +60,11 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
             impl #p::ObjectMembers for #ident {
                 const MEMBER_NAMES: &'static [&'static str] = &[#(#member_names),*];
 
-                #[inline]
                 fn decode_members(
                     __contract_r: &mut #p::Reader<'_>,
                     __contract_path: &#p::Path<'_>,
                     __contract_cx: &mut #p::Collector,
-                    __contract_more: bool,
+                    mut __contract_more: bool,
                     __contract_tag: #p::Option<&str>,
                     __contract_tag_seen: &mut bool,
                 ) -> #p::Result<#p::Option<Self>, #p::ParseError> {

@@ -23,7 +23,7 @@ use crate::json::{KeySet, ParseError, Path, Peek, Reader, duplicate_key};
 
 pub use length::{LenCheck, Length};
 pub use primitives::narrow_f32;
-pub use union::{Tag, TagFound, read_tag, tag_duplicate};
+pub use union::{Tag, TagFound, read_tag};
 
 /// Wrong-type messages for one expectation, one per JSON type found, fixed
 /// at compile time so that recording the error allocates only its pointer.
@@ -198,6 +198,34 @@ pub fn unknown_key(
         "only the keys the schema declares",
     );
     r.skip_value(&member)
+}
+
+/// A member no field declares: a tagged union's tag, skipped once (`true`;
+/// twice is a duplicate key), or an unknown key, recorded as
+/// [`unknown_key`] does (`false`).
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+pub fn undeclared_member(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    seen: &mut KeySet,
+    at: usize,
+    key: String,
+    tag: Option<&str>,
+    tag_seen: &mut bool,
+) -> Result<bool, ParseError> {
+    if tag != Some(key.as_str()) {
+        unknown_key(r, path, cx, seen, at, key)?;
+        return Ok(false);
+    }
+    if *tag_seen {
+        return Err(duplicate_key(at, path, &key));
+    }
+    *tag_seen = true;
+    r.skip_value(&path.key(&key))?;
+    Ok(true)
 }
 
 /// Records a declared key that is absent.

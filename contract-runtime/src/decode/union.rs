@@ -135,9 +135,3 @@ fn tag_value(
         other => crate::decode::invalid_type(r, tag_path, cx, tag.expected, other),
     }
 }
-
-/// A second tag member while decoding a variant's members: a duplicate key.
-#[cold]
-pub fn tag_duplicate(at: usize, path: &Path<'_>, tag: &str) -> ParseError {
-    duplicate_key(at, path, tag)
-}
