@@ -1,9 +1,9 @@
 //! A contract enum's impls, `JsonType`, `Contract` and `OutcomeEnum`, assembled
-//! from the generators' parts; the outcome each variant stands for.
+//! from the generators' parts (the last two shared with tagged unions).
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::unions::outcome_enum_impl;
+use super::unions::enum_contract_impl;
 use super::{decode, encode, json_type_impl, private, schema, shape};
 use crate::checked::Contract;
 use crate::model::Variant;
@@ -11,8 +11,6 @@ use crate::model::Variant;
 pub fn expand(cont: &Contract<'_>, variants: &[Variant<'_>]) -> TokenStream {
     let p = private();
     let ident = cont.ident;
-    let name = ident.to_string();
-    let outcome_enum = outcome_enum_impl(ident, variants.iter());
     let shape = shape::leaf();
     let decode = decode::enum_body(variants);
     let encode = encode::enum_body(variants);
@@ -25,26 +23,16 @@ pub fn expand(cont: &Contract<'_>, variants: &[Variant<'_>]) -> TokenStream {
         quote!(<Self as #p::Contract>::__schema_body(__contract_defs)),
         None,
     );
+    let contract = enum_contract_impl(
+        ident,
+        quote!(#p::Limits::DEFAULT),
+        quote!(let _ = __contract_defs; #schema),
+        variants.iter(),
+    );
     quote! {
         const _: () = {
             #json_type
-
-            #[automatically_derived]
-            impl #p::Contract for #ident {
-                const NAME: &'static str = #name;
-                const LIMITS: #p::Limits = #p::Limits::DEFAULT;
-                type Context = ();
-
-                fn __schema_body(_: &mut #p::SchemaGen) -> #p::Value {
-                    #schema
-                }
-
-                fn __outcome(&self) -> #p::OutcomeKind {
-                    #p::OutcomeEnum::outcome_kind(self)
-                }
-            }
-
-            #outcome_enum
+            #contract
         };
     }
 }

@@ -10,10 +10,7 @@ use crate::checked::{Contract, Members, Union};
 use crate::model::Variant;
 
 pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
-    let p = private();
     let ident = cont.ident;
-    let name = ident.to_string();
-    let outcome_enum = outcome_enum_impl(ident, u.variants.iter().map(|v| v.variant));
     let shape = shape::union(u);
     let decode = decode::union_body(u);
     let encode = encode::union_body(u);
@@ -29,28 +26,12 @@ pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
         quote!(__contract_defs.reference::<Self>()),
         Some(rules),
     );
+    let contract = enum_contract_impl(ident, limits, schema, u.variants.iter().map(|v| v.variant));
     quote! {
         const _: () = {
             #json_type
-
-            #[automatically_derived]
-            impl #p::Contract for #ident {
-                const NAME: &'static str = #name;
-                const LIMITS: #p::Limits = #limits;
-                type Context = ();
-
-                fn __schema_body(__contract_defs: &mut #p::SchemaGen) -> #p::Value {
-                    #schema
-                }
-
-                fn __outcome(&self) -> #p::OutcomeKind {
-                    #p::OutcomeEnum::outcome_kind(self)
-                }
-            }
-
+            #contract
             #tag_checks
-
-            #outcome_enum
         };
     }
 }
@@ -78,18 +59,37 @@ fn tag_checks(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
     quote!(#(#checks)*)
 }
 
-/// `impl OutcomeEnum`: each variant (matched by `Self::V { .. }`, which fits
-/// unit, tuple and struct variants alike) stands for its outcome.
-pub fn outcome_enum_impl<'v>(
+/// An enum's (or a union's) `impl Contract` and `impl OutcomeEnum`: each
+/// variant (matched by `Self::V { .. }`, which fits unit, tuple and struct
+/// variants alike) stands for its outcome, which decides as the root too.
+pub fn enum_contract_impl<'v>(
     ident: &syn::Ident,
+    limits: TokenStream,
+    schema: TokenStream,
     variants: impl Iterator<Item = &'v Variant<'v>>,
 ) -> TokenStream {
     let p = private();
+    let name = ident.to_string();
     let arms = variants.map(|v| {
         let (ident, kind) = (v.ident, outcome_kind(v));
         quote!(Self::#ident { .. } => #kind,)
     });
     quote! {
+        #[automatically_derived]
+        impl #p::Contract for #ident {
+            const NAME: &'static str = #name;
+            const LIMITS: #p::Limits = #limits;
+            type Context = ();
+
+            fn __schema_body(__contract_defs: &mut #p::SchemaGen) -> #p::Value {
+                #schema
+            }
+
+            fn __outcome(&self) -> #p::OutcomeKind {
+                #p::OutcomeEnum::outcome_kind(self)
+            }
+        }
+
         #[automatically_derived]
         impl #p::OutcomeEnum for #ident {
             fn outcome_kind(&self) -> #p::OutcomeKind {

@@ -173,36 +173,10 @@ pub fn field_error(
     cx.error(Stage::Schema, path, code, message, expected);
 }
 
-/// Records an unknown key (an error at the member's pointer) and skips its
-/// value; a second occurrence of the same unknown key is a duplicate.
-#[cold]
-#[inline(never)]
-pub fn unknown_key(
-    r: &mut Reader<'_>,
-    path: &Path<'_>,
-    cx: &mut Collector,
-    seen: &mut KeySet,
-    at: usize,
-    key: String,
-) -> Result<(), ParseError> {
-    // The key moves into the set and is borrowed back for the pointer.
-    if let Err(key) = seen.insert_owned(key) {
-        return Err(duplicate_key(at, path, &key));
-    }
-    let member = path.key(seen.last());
-    cx.error(
-        Stage::Schema,
-        &member,
-        code::UNKNOWN_KEY,
-        "this key is not part of the contract",
-        "only the keys the schema declares",
-    );
-    r.skip_value(&member)
-}
-
 /// A member no field declares: a tagged union's tag, skipped once (`true`;
-/// twice is a duplicate key), or an unknown key, recorded as
-/// [`unknown_key`] does (`false`).
+/// twice is a duplicate key), or an unknown key (`false`): an error at the
+/// member's pointer, its value skipped; a second occurrence of the same
+/// unknown key is a duplicate.
 #[cold]
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
@@ -216,16 +190,28 @@ pub fn undeclared_member(
     tag: Option<&str>,
     tag_seen: &mut bool,
 ) -> Result<bool, ParseError> {
-    if tag != Some(key.as_str()) {
-        unknown_key(r, path, cx, seen, at, key)?;
-        return Ok(false);
+    if tag == Some(key.as_str()) {
+        if *tag_seen {
+            return Err(duplicate_key(at, path, &key));
+        }
+        *tag_seen = true;
+        r.skip_value(&path.key(&key))?;
+        return Ok(true);
     }
-    if *tag_seen {
+    // The key moves into the set and is borrowed back for the pointer.
+    if let Err(key) = seen.insert_owned(key) {
         return Err(duplicate_key(at, path, &key));
     }
-    *tag_seen = true;
-    r.skip_value(&path.key(&key))?;
-    Ok(true)
+    let member = path.key(seen.last());
+    cx.error(
+        Stage::Schema,
+        &member,
+        code::UNKNOWN_KEY,
+        "this key is not part of the contract",
+        "only the keys the schema declares",
+    );
+    r.skip_value(&member)?;
+    Ok(false)
 }
 
 /// Records a declared key that is absent.
