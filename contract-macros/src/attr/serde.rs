@@ -25,8 +25,8 @@ pub(super) struct SerdeAttrs {
     pub tag: Option<Located<String>>,
 }
 
-// The contract reads serde's names (`rename`, `rename_all`) and a field's
-// `default` (checked against `optional` by `check`). Serde attributes that
+// The contract reads serde's names (`rename`, `rename_all`, a container's
+// `tag`) and a field's `default` (checked against `optional` by `check`). Serde attributes that
 // change nothing on the wire are skipped (`deny_unknown_fields`, `crate`,
 // `bound`, `expecting`, a container's `rename`); any other would make serde's
 // JSON differ from what the contract accepts, and is an error.
@@ -58,7 +58,7 @@ pub(super) fn serde_attrs(cx: &Ctxt, attrs: &[Attribute], scope: SerdeScope) -> 
                 } else if is(&meta, DEFAULT) {
                     "mark each field that may be absent with `#[contract(optional)]` (and `#[serde(default)]` on it)"
                 } else {
-                    "remove it (the contract reads `rename`, `rename_all` and a field's `default` from serde)"
+                    "remove it (the contract reads `rename`, `rename_all`, `tag` and a field's `default` from serde)"
                 };
                 cx.error_spanned_by(
                     &meta.path,
