@@ -16,6 +16,34 @@ pub struct Contract<'c> {
 pub enum Body<'c> {
     Struct(Struct<'c>),
     Enum(&'c [Variant<'c>]),
+    Union(Union<'c>),
+}
+
+/// A tagged union: an enum with data and `tag = ".."`.
+pub struct Union<'c> {
+    /// The tag member's JSON name.
+    pub tag: &'c str,
+    pub variants: Vec<UnionVariant<'c>>,
+    pub max_bytes: Option<u64>,
+    pub max_depth: Option<u64>,
+}
+
+/// One variant of a tagged union, its members checked as a struct's.
+pub struct UnionVariant<'c> {
+    pub variant: &'c Variant<'c>,
+    pub members: Members<'c>,
+    pub whens: Vec<WhenRule<'c>>,
+    pub orders: Vec<OrderRule<'c>>,
+}
+
+/// What sits beside the tag.
+pub enum Members<'c> {
+    /// Nothing: the object holds the tag alone.
+    Unit,
+    /// A struct-like variant's own members.
+    Struct(&'c [Member<'c>]),
+    /// A newtype variant's contract struct (its members and rules).
+    Newtype(&'c syn::Type),
 }
 
 pub struct Struct<'c> {
@@ -78,4 +106,22 @@ pub struct PolicyPointer<'c> {
     /// Unescaped segments; the first names `member`.
     pub segments: Vec<String>,
     pub member: &'c Member<'c>,
+}
+
+impl UnionVariant<'_> {
+    /// The pattern matching this variant, binding its members (by
+    /// reference) to their `Member::binding`s, or its newtype to
+    /// `__contract_inner`.
+    pub fn pattern(&self) -> proc_macro2::TokenStream {
+        let ident = self.variant.ident;
+        match &self.members {
+            Members::Unit => quote::quote!(Self::#ident),
+            Members::Newtype(_) => quote::quote!(Self::#ident(__contract_inner)),
+            Members::Struct(members) => {
+                let idents = members.iter().map(|m| m.ident);
+                let bindings = members.iter().map(Member::binding);
+                quote::quote!(Self::#ident { #(#idents: #bindings),* })
+            }
+        }
+    }
 }

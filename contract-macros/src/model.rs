@@ -36,7 +36,27 @@ pub struct Member<'a> {
 pub struct Variant<'a> {
     pub ident: &'a Ident,
     pub json_name: String,
+    pub doc: Option<String>,
     pub attrs: VariantAttrs,
+    pub fields: VariantFields<'a>,
+}
+
+/// What a variant holds: nothing (a JSON string, or in a tagged union an
+/// object with the tag alone), members beside the tag, or a contract struct
+/// whose members sit beside the tag. A tuple of any other arity is kept for
+/// `check` to report.
+pub enum VariantFields<'a> {
+    Unit,
+    Struct(Vec<Member<'a>>),
+    Newtype(&'a Type),
+    Tuple(&'a syn::FieldsUnnamed),
+}
+
+impl Member<'_> {
+    /// The local a union variant's pattern binds this member to.
+    pub fn binding(&self) -> Ident {
+        quote::format_ident!("__contract_m_{}", self.ident.unraw())
+    }
 }
 
 impl<'a> Container<'a> {
@@ -53,30 +73,7 @@ impl<'a> Container<'a> {
         let rename_all = attrs.rename_rule();
         let data = match &input.data {
             Data::Struct(s) => match &s.fields {
-                Fields::Named(named) => Body::Struct(
-                    named
-                        .named
-                        .iter()
-                        .filter_map(|f| {
-                            let ident = f.ident.as_ref()?;
-                            let attrs = attr::of_field(cx, &f.attrs);
-                            let json_name = json_name(
-                                ident,
-                                &attrs.rename,
-                                rename_all,
-                                RenameRule::apply_to_field,
-                            );
-                            Some(Member {
-                                ident,
-                                ty: &f.ty,
-                                kind: Ty::of(&f.ty),
-                                json_name,
-                                doc: attr::doc(&f.attrs),
-                                attrs,
-                            })
-                        })
-                        .collect(),
-                ),
+                Fields::Named(named) => Body::Struct(members(cx, named, rename_all)),
                 Fields::Unnamed(_) | Fields::Unit => {
                     // Point at the tuple fields, or at the name of a unit struct.
                     let at = match &s.fields {
@@ -96,15 +93,6 @@ impl<'a> Container<'a> {
             Data::Enum(e) => {
                 let mut variants = Vec::new();
                 for v in &e.variants {
-                    if !matches!(v.fields, Fields::Unit) {
-                        cx.error_spanned_by(
-                            &v.fields,
-                            format!(
-                                "a contract enum has unit variants only, each a JSON string: write `{}` without data, and put the data in a field of the struct that holds the enum",
-                                v.ident
-                            ),
-                        );
-                    }
                     let attrs = attr::of_variant(cx, &v.attrs);
                     let json_name = json_name(
                         &v.ident,
@@ -112,10 +100,24 @@ impl<'a> Container<'a> {
                         rename_all,
                         RenameRule::apply_to_variant,
                     );
+                    // A variant's members keep their own names: `rename_all`
+                    // on an enum renames its variants (as serde's does).
+                    let fields = match &v.fields {
+                        Fields::Unit => VariantFields::Unit,
+                        Fields::Named(named) => VariantFields::Struct(members(cx, named, None)),
+                        Fields::Unnamed(unnamed) => match unnamed.unnamed.first() {
+                            Some(only) if unnamed.unnamed.len() == 1 => {
+                                VariantFields::Newtype(&only.ty)
+                            }
+                            _ => VariantFields::Tuple(unnamed),
+                        },
+                    };
                     variants.push(Variant {
                         ident: &v.ident,
                         json_name,
+                        doc: attr::doc(&v.attrs),
                         attrs,
+                        fields,
                     });
                 }
                 Body::Enum(variants)
@@ -123,7 +125,7 @@ impl<'a> Container<'a> {
             Data::Union(_) => {
                 cx.error_spanned_by(
                     &input.ident,
-                    "a union cannot be a contract: declare a struct with named fields (a JSON object) or an enum of unit variants (a JSON string)",
+                    "a union cannot be a contract: declare a struct with named fields (a JSON object), an enum of unit variants (a JSON string), or an enum with `#[contract(tag = \"type\")]` (a tagged union)",
                 );
                 return None;
             }
@@ -142,6 +144,31 @@ impl<'a> Container<'a> {
             Body::Enum(_) => &[],
         }
     }
+}
+
+// The named fields of a struct or struct-like variant, as members.
+fn members<'a>(
+    cx: &Ctxt,
+    named: &'a syn::FieldsNamed,
+    rename_all: Option<RenameRule>,
+) -> Vec<Member<'a>> {
+    named
+        .named
+        .iter()
+        .filter_map(|f| {
+            let ident = f.ident.as_ref()?;
+            let attrs = attr::of_field(cx, &f.attrs);
+            let json_name = json_name(ident, &attrs.rename, rename_all, RenameRule::apply_to_field);
+            Some(Member {
+                ident,
+                ty: &f.ty,
+                kind: Ty::of(&f.ty),
+                json_name,
+                doc: attr::doc(&f.attrs),
+                attrs,
+            })
+        })
+        .collect()
 }
 
 // A member's JSON name, decided once: its `rename` (ours or serde's), else

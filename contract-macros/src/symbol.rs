@@ -14,6 +14,7 @@ pub const ORDER: &str = "order";
 pub const EDIT: &str = "edit";
 pub const CONTEXT: &str = "context";
 pub const CHECK: &str = "check";
+pub const TAG: &str = "tag";
 pub const REQUIRE: &str = "require";
 pub const FORBID: &str = "forbid";
 
@@ -36,9 +37,9 @@ pub const DECLINE: &str = "decline";
 
 /// Every name, for "did you mean" hints in unknown-attribute errors.
 pub const CONTAINER: &[&str] = &[
-    RENAME_ALL, MAX_BYTES, MAX_DEPTH, VERSION, OUTCOME, WHEN, ORDER, EDIT, CONTEXT, CHECK,
+    RENAME_ALL, MAX_BYTES, MAX_DEPTH, VERSION, OUTCOME, WHEN, ORDER, EDIT, CONTEXT, CHECK, TAG,
 ];
 pub const FIELD: &[&str] = &[
     RENAME, OPTIONAL, DEFAULT, MIN, MAX, MIN_LEN, MAX_LEN, EQUALS, ONE_OF, EVIDENCE, QUARANTINE,
 ];
-pub const VARIANT: &[&str] = &[RENAME, CLARIFY, DECLINE];
+pub const VARIANT: &[&str] = &[RENAME, CLARIFY, DECLINE, WHEN, ORDER];

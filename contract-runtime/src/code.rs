@@ -46,6 +46,7 @@ codes! {
     Schema TOO_LONG = "too_long": "Longer than `max_len` (Unicode scalar values, or items).";
     Schema NOT_EQUAL = "not_equal": "Not the `equals` constant.";
     Schema NOT_ONE_OF = "not_one_of": "Not in `one_of`, or a string that names no variant of an enum.";
+    Schema UNKNOWN_VARIANT = "unknown_variant": "A tagged union's tag names no variant (pointer: the tag; the message lists the allowed values).";
     Schema INVALID_DATE = "invalid_date": "Not a strict, calendar-valid `YYYY-MM-DD`.";
     Rule REQUIRED = "required": "A `when(.., require(..))` field is null.";
     Rule FORBIDDEN = "forbidden": "A `when(.., forbid(..))` field is not null.";

@@ -51,6 +51,38 @@ pub trait JsonType: Sized {
     fn rules(&self, _path: &Path<'_>, _cx: &mut Collector) {}
 }
 
+/// A contract struct's members, read and written beside a tagged union's
+/// tag (a newtype variant `Refund(Refund)` puts `Refund`'s members in the
+/// union's object). The derive implements it for every contract struct.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a contract struct, and a newtype variant of a tagged union wraps one",
+    label = "not a `#[derive(Contract)]` struct",
+    note = "write the members in the variant (`Variant {{ name: Type }}`), or wrap a struct that derives `Contract`"
+)]
+pub trait ObjectMembers: JsonType {
+    /// The members' JSON names.
+    const MEMBER_NAMES: &'static [&'static str];
+
+    /// Reads the members of an object whose `{` (and maybe its first
+    /// members) were read already: `more` says whether a member follows.
+    /// A member named `tag` is skipped once (`tag_seen` tells whether it was
+    /// read before); any other undeclared member is an `unknown_key`.
+    fn decode_members(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Collector,
+        more: bool,
+        tag: Option<&str>,
+        tag_seen: &mut bool,
+    ) -> Result<Option<Self>, ParseError>;
+
+    /// Writes the members into `map`, in declaration order.
+    fn encode_members(&self, map: &mut serde_json::Map<String, Value>);
+
+    /// The struct's own (closed object) schema, not a `$ref` to it.
+    fn object_schema(defs: &mut SchemaGen) -> Value;
+}
+
 /// What the stages of one document collect: errors (at most
 /// [`MAX_ERRORS`] kept, the rest counted), and review reasons.
 #[derive(Debug, Default)]

@@ -27,6 +27,7 @@
 //! | schema | `too_short` / `too_long` | `min_len` / `max_len` (Unicode scalar values, or items) |
 //! | schema | `not_equal` | `equals` |
 //! | schema | `not_one_of` | `one_of`, or a string that names no variant of an enum |
+//! | schema | `unknown_variant` | a tagged union's tag names no variant (pointer: the tag; the message lists the allowed values) |
 //! | schema | `invalid_date` | not a strict, calendar-valid `YYYY-MM-DD` |
 //! | rule | `required` | a `when(.., require(..))` field is null |
 //! | rule | `forbidden` | a `when(.., forbid(..))` field is not null |

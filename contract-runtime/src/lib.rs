@@ -31,6 +31,43 @@
 //! assert_eq!((rejection.errors[0].pointer.as_str(), rejection.errors[0].code), ("/end_date", "order"));
 //! ```
 //!
+//! # Tagged unions
+//!
+//! An enum with data is a tagged union: `#[contract(tag = "..")]` names the
+//! member that says which variant an object is. Struct-like variants take
+//! every field attribute, a newtype variant puts its contract struct's
+//! members (and rules) beside the tag, a unit variant is the tag alone. The
+//! tag may come anywhere in the object; the schema is a `oneOf` of closed
+//! objects (provider exports: `anyOf`).
+//!
+//! ```
+//! use contract_runtime::{Contract, OutcomeKind};
+//!
+//! /// What the assistant wants to do next.
+//! #[derive(Contract, Debug, PartialEq)]
+//! #[contract(tag = "action", rename_all = "snake_case")]
+//! enum Step {
+//!     /// Close a resolved ticket.
+//!     CloseTicket { #[contract(min = 1)] ticket_id: u64 },
+//!     Refund(Refund),
+//!     #[contract(decline)]
+//!     NoAction,
+//! }
+//!
+//! #[derive(Contract, Debug, PartialEq)]
+//! #[contract(order(refund_cents <= order_total_cents))]
+//! struct Refund { refund_cents: u32, order_total_cents: u32 }
+//!
+//! let step = Step::from_json(r#"{"ticket_id":7,"action":"close_ticket"}"#).unwrap();
+//! assert_eq!(step, Step::CloseTicket { ticket_id: 7 });
+//! assert_eq!(Step::check(r#"{"action":"no_action"}"#).kind(), OutcomeKind::Decline);
+//!
+//! let wrong = Step::from_json(r#"{"action":"close"}"#).unwrap_err();
+//! assert_eq!((wrong.errors[0].pointer.as_str(), wrong.errors[0].code), ("/action", "unknown_variant"));
+//! let rule = Step::from_json(r#"{"action":"refund","refund_cents":5,"order_total_cents":4}"#).unwrap_err();
+//! assert_eq!((rule.errors[0].pointer.as_str(), rule.errors[0].code), ("/order_total_cents", "order"));
+//! ```
+//!
 //! # The stages
 //!
 //! 1. **parse** ([`json`]): size and depth limits, UTF-8, no byte-order mark,
@@ -93,6 +130,8 @@
 //! |---|---|
 //! | [`Contract`] | a document type declared with `#[derive(Contract)]`; its methods are the entry points |
 //! | [`JsonType`](core::JsonType) | a type that can be a field: decode, encode, schema, rules |
+//! | [`ObjectMembers`](core::ObjectMembers) | a contract struct's members, read and written beside a tagged union's tag |
+//! | tagged union | a contract enum with data and `tag = ".."`: one object per variant, the tag a member of it |
 //! | [`Collector`](core::Collector) | what the stages of one document record: errors (capped) and review reasons |
 //! | [`Document`](pipeline::Document) | what the pipeline needs of a contract (limits, business stage, outcome) |
 //! | [`Definition`](schema::Definition) | what the schema builder needs of a contract (name, body) |
@@ -166,6 +205,11 @@
 // Lets the derive's `::contract_runtime::…` paths work inside this crate's own tests.
 #[allow(unused_extern_crates)]
 extern crate self as contract_runtime;
+
+// README's Rust examples run as doctests (`rust,ignore` ones excepted).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeExamples;
 
 pub mod business;
 pub mod code;

@@ -13,6 +13,14 @@ pub enum Shape {
     Map,
     /// A contract struct: its fields' JSON names and shapes.
     Object(&'static [(&'static str, &'static Shape)]),
+    /// A tagged union: its tag (a scalar member of every variant) and one
+    /// object shape per variant. A segment resolves when one variant has it.
+    Union {
+        /// The tag member's name.
+        tag: &'static str,
+        /// The variants' shapes.
+        variants: &'static [&'static Shape],
+    },
 }
 
 /// Why a pointer does not resolve, with the index of the segment at fault.
@@ -41,10 +49,29 @@ const fn str_eq(a: &str, b: &str) -> bool {
     true
 }
 
+/// Whether `names` holds `name`; usable in `const` context (a newtype
+/// variant's struct must not have a member named like the union's tag).
+pub const fn names_contain(names: &[&str], name: &str) -> bool {
+    let mut i = 0;
+    while i < names.len() {
+        if str_eq(names[i], name) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// Follows unescaped `segments` from `shape`; usable in `const` context.
 pub const fn follow(shape: &Shape, segments: &[&str]) -> Result<(), Unresolved> {
+    follow_from(shape, segments, 0)
+}
+
+// Follows `segments[i..]`; a union tries each variant for the rest, and
+// reports the first error that got past its own segment, if any.
+const fn follow_from(shape: &Shape, segments: &[&str], start: usize) -> Result<(), Unresolved> {
     let mut current = shape;
-    let mut i = 0;
+    let mut i = start;
     while i < segments.len() {
         match current {
             Shape::Object(fields) => {
@@ -61,6 +88,24 @@ pub const fn follow(shape: &Shape, segments: &[&str]) -> Result<(), Unresolved> 
                     Some(next) => current = next,
                     None => return Err(Unresolved::NoField(i)),
                 }
+            }
+            Shape::Union { tag, variants } => {
+                if str_eq(tag, segments[i]) {
+                    current = &Shape::Leaf;
+                    i += 1;
+                    continue;
+                }
+                let mut err = Unresolved::NoField(i);
+                let mut j = 0;
+                while j < variants.len() {
+                    match follow_from(variants[j], segments, i) {
+                        Ok(()) => return Ok(()),
+                        Err(Unresolved::NoField(k)) if k == i => {}
+                        Err(e) => err = e,
+                    }
+                    j += 1;
+                }
+                return Err(err);
             }
             Shape::Array | Shape::Map => return Err(Unresolved::IntoCollection(i)),
             Shape::Leaf => return Err(Unresolved::IntoScalar(i)),
@@ -82,6 +127,34 @@ mod tests {
         assert_eq!(follow(&OUTER, &["notifications", "email"]), Ok(()));
         assert_eq!(follow(&OUTER, &["channels"]), Ok(()));
         assert_eq!(follow(&OUTER, &[]), Ok(()));
+    }
+
+    const REFUND: Shape = Shape::Object(&[("order_id", &Shape::Leaf)]);
+    const CLOSE: Shape = Shape::Object(&[("reason", &Shape::Leaf)]);
+    const STEP: Shape = Shape::Union {
+        tag: "action",
+        variants: &[&CLOSE, &REFUND],
+    };
+    const HOLDER: Shape = Shape::Object(&[("step", &STEP)]);
+
+    #[test]
+    fn a_union_segment_resolves_when_one_variant_declares_it() {
+        assert_eq!(follow(&HOLDER, &["step", "reason"]), Ok(()));
+        assert_eq!(follow(&HOLDER, &["step", "order_id"]), Ok(()));
+        assert_eq!(follow(&HOLDER, &["step", "action"]), Ok(()));
+        assert_eq!(follow(&HOLDER, &["step"]), Ok(()));
+        assert_eq!(
+            follow(&HOLDER, &["step", "nope"]),
+            Err(Unresolved::NoField(1))
+        );
+        assert_eq!(
+            follow(&HOLDER, &["step", "reason", "x"]),
+            Err(Unresolved::IntoScalar(2))
+        );
+        assert_eq!(
+            follow(&HOLDER, &["step", "action", "x"]),
+            Err(Unresolved::IntoScalar(2))
+        );
     }
 
     #[test]

@@ -208,6 +208,11 @@ impl Gen<'_> {
 
     fn valid(&mut self, schema: &Value) -> Doc {
         let schema = resolve(self.root, schema);
+        // A tagged union: one variant.
+        if let Some(Value::Array(branches)) = schema.get("oneOf") {
+            let i = self.pick(branches.len());
+            return self.valid(&branches[i]);
+        }
         if let Some(Value::Array(branches)) = schema.get("anyOf") {
             let non_null: Vec<&Value> = branches
                 .iter()
@@ -362,6 +367,11 @@ impl Gen<'_> {
     }
 
     fn out_of_range(&mut self, schema: &Value) -> Option<(String, Doc)> {
+        // A tagged union: a near miss of one variant.
+        if let Some(Value::Array(branches)) = schema.get("oneOf") {
+            let i = self.pick(branches.len());
+            return self.out_of_range(resolve(self.root, &branches[i]));
+        }
         // Through a nullable `anyOf`: mutate the non-null branch.
         if let Some(Value::Array(branches)) = schema.get("anyOf") {
             let branch = branches
@@ -564,6 +574,12 @@ fn schema_at<'v>(root: &'v Value, pointer: &str) -> Option<&'v Value> {
     let mut node = non_null(root, root);
     for segment in pointer.split('/').skip(1) {
         let segment = segment.replace("~1", "/").replace("~0", "~");
+        // A tagged union: the first variant declaring the member.
+        if let Some(Value::Array(variants)) = node.get("oneOf") {
+            node = variants
+                .iter()
+                .find(|v| v.get("properties").and_then(|p| p.get(&segment)).is_some())?;
+        }
         let next = if let Some(sub) = node.get("properties").and_then(|p| p.get(&segment)) {
             sub
         } else if let Some(items) = node.get("items") {
@@ -587,11 +603,12 @@ fn non_null<'v>(root: &'v Value, schema: &'v Value) -> &'v Value {
     }
 }
 
+// A tagged union's rules are its variants'.
 fn rules_of<'v>(schema: &'v Value, rule: &str) -> Vec<&'v str> {
-    schema
-        .get(RULES_KEY)
-        .and_then(Value::as_array)
-        .into_iter()
+    let variants = schema.get("oneOf").and_then(Value::as_array);
+    std::iter::once(schema)
+        .chain(variants.into_iter().flatten())
+        .filter_map(|s| s.get(RULES_KEY).and_then(Value::as_array))
         .flatten()
         .filter(|r| r["rule"] == rule)
         .flat_map(|r| r["pointers"].as_array().into_iter().flatten())
@@ -880,6 +897,52 @@ fn the_schema_and_the_decoder_agree() {
             seen.contains_key(name),
             "exception {name} ({why}) never occurred"
         );
+    }
+}
+
+// ------------------------------------------------------------------ a tagged union, by hand
+
+#[test]
+fn the_union_schema_and_decoder_agree_on_every_variant_and_near_misses() {
+    use contract_runtime::Contract;
+    use schema_support::Step;
+    let validator = validator_for(&Step::json_schema());
+    let accepted = [
+        r#"{"action":"close_ticket","ticket_id":7,"reason":"done"}"#,
+        r#"{"reason":"done","ticket_id":7,"action":"close_ticket"}"#,
+        r#"{"order_id":1,"action":"refund","refund_cents":5,"order_total_cents":9}"#,
+        r#"{"action":"ask_customer","question":"which order?"}"#,
+        r#"{"action":"no_action"}"#,
+    ];
+    let rejected = [
+        // a wrong tag, a missing tag, a tag of the wrong type
+        r#"{"action":"close","ticket_id":7,"reason":"done"}"#,
+        r#"{"action":"Close_Ticket","ticket_id":7,"reason":"done"}"#,
+        r#"{"ticket_id":7,"reason":"done"}"#,
+        r#"{"action":null}"#,
+        r#"{"action":["no_action"]}"#,
+        // a member of a sibling variant
+        r#"{"action":"ask_customer","question":"which?","ticket_id":7}"#,
+        r#"{"action":"no_action","question":"which?"}"#,
+        r#"{"action":"refund","order_id":1,"refund_cents":5,"order_total_cents":9,"reason":"r"}"#,
+        // the right tag with another variant's members
+        r#"{"action":"close_ticket","question":"which?"}"#,
+        // a member's own check
+        r#"{"action":"close_ticket","ticket_id":0,"reason":"done"}"#,
+        r#"{"action":"ask_customer","question":""}"#,
+        // not an object
+        r#""no_action""#,
+        "[]",
+    ];
+    for raw in accepted {
+        let value: Value = serde_json::from_str(raw).unwrap();
+        assert!(validator.is_valid(&value), "schema rejects {raw}");
+        assert!(Step::from_json(raw).is_ok(), "decoder rejects {raw}");
+    }
+    for raw in rejected {
+        let value: Value = serde_json::from_str(raw).unwrap();
+        assert!(!validator.is_valid(&value), "schema accepts {raw}");
+        assert!(Step::from_json(raw).is_err(), "decoder accepts {raw}");
     }
 }
 

@@ -6,7 +6,8 @@ mod schema_support;
 use contract_runtime::schema::{Export, ExportError, Provider, export, export_schema};
 use contract_runtime::{Contract, Date};
 use schema_support::{
-    CloseTicket, Everything, Notifications, Settings, Status, TicketExtraction, VacationRequest,
+    CloseTicket, Everything, Notifications, Settings, Status, Step, TicketExtraction,
+    VacationRequest,
 };
 use serde_json::{Map, Value, json};
 
@@ -138,6 +139,39 @@ fn openai_root_must_be_an_object() {
         Err(ExportError::RootNotObject { .. })
     ));
     assert!(export::<Status>(Provider::Gemini).is_ok());
+}
+
+#[test]
+fn openai_refuses_a_root_union_and_says_to_wrap_it_in_a_struct_field() {
+    let err = export::<Step>(Provider::OpenAi).unwrap_err();
+    assert_eq!(
+        err,
+        ExportError::RootUnion {
+            provider: Provider::OpenAi
+        }
+    );
+    assert!(err.to_string().contains("struct field"), "{err}");
+}
+
+#[derive(Contract)]
+struct NextStep {
+    step: Step,
+    later: Option<Step>,
+}
+
+#[test]
+fn a_union_exports_as_any_of_for_every_provider() {
+    for provider in Provider::ALL {
+        let e = export::<NextStep>(provider).unwrap();
+        let text = e.schema.to_string();
+        assert!(!text.contains("oneOf"), "{provider}: {text}");
+        let step = &e.schema["$defs"]["Step"];
+        assert_eq!(
+            step["anyOf"].as_array().map(Vec::len),
+            Some(4),
+            "{provider}"
+        );
+    }
 }
 
 #[test]

@@ -35,6 +35,22 @@ fn seed_exports_match_snapshots() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+#[test]
+fn union_exports_match_snapshots() {
+    let case = cases().into_iter().find(|c| c.name == "step").unwrap();
+    let mut failures = Vec::new();
+    for provider in [Provider::Gemini, Provider::Anthropic] {
+        let export = export_schema(&case.schema, provider)
+            .unwrap_or_else(|e| panic!("step for {provider}: {e}"));
+        let file = format!("step.{provider}.json");
+        failures.extend(check_snapshot(
+            &file,
+            &serde_json::to_value(&export).unwrap(),
+        ));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
 /// Everything that makes a schema less than minimal, with its pointer.
 fn untidy(value: &Value, at: &str, out: &mut Vec<String>) {
     match value {

@@ -12,4 +12,5 @@ fn ui() {
     t.compile_fail("tests/ui/fields/*.rs");
     t.compile_fail("tests/ui/rules/*.rs");
     t.compile_fail("tests/ui/edit/*.rs");
+    t.compile_fail("tests/ui/unions/*.rs");
 }

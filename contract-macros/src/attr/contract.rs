@@ -303,6 +303,9 @@ pub fn of_container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
         } else if is(meta, CHECK) {
             let v: syn::Path = meta.value()?.parse()?;
             set(cx, &mut out.check_fn, v, meta, CHECK);
+        } else if is(meta, TAG) {
+            let v = string_value(meta)?;
+            set(cx, &mut out.tag, v, meta, TAG);
         } else if is(meta, CLARIFY) || is(meta, DECLINE) {
             out.misplaced.push(flag(meta)?);
         } else {
@@ -312,6 +315,7 @@ pub fn of_container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
     });
     let serde = serde_attrs(cx, attrs, SerdeScope::Container);
     out.serde_rename_all = serde.rename_all;
+    out.serde_tag = serde.tag;
     out
 }
 
@@ -368,6 +372,10 @@ pub fn of_variant(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
             set(cx, &mut out.clarify, flag(meta)?, meta, CLARIFY);
         } else if is(meta, DECLINE) {
             set(cx, &mut out.decline, flag(meta)?, meta, DECLINE);
+        } else if is(meta, WHEN) {
+            out.whens.push(parse_when(meta)?);
+        } else if is(meta, ORDER) {
+            out.orders.push(parse_order(meta)?);
         } else {
             unknown(cx, meta, VARIANT)?;
         }

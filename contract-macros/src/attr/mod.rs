@@ -174,6 +174,10 @@ pub struct ContainerAttrs {
     pub check_fn: Option<syn::Path>,
     /// `clarify`/`decline` written on a container (always an error).
     pub misplaced: Vec<Ident>,
+    /// `tag = "action"`: the member naming a tagged union's variant.
+    pub tag: Option<Located<String>>,
+    /// `#[serde(tag = "..")]` on the same type.
+    pub serde_tag: Option<Located<String>>,
 }
 
 impl ContainerAttrs {
@@ -208,6 +212,9 @@ pub struct VariantAttrs {
     pub rename: Rename,
     pub clarify: Option<Ident>,
     pub decline: Option<Ident>,
+    /// A tagged union's variant-level rules, over the variant's members.
+    pub whens: Vec<When>,
+    pub orders: Vec<Order>,
 }
 
 // Readers both `#[contract]` and `#[serde]` readers use.

@@ -21,10 +21,12 @@ pub(super) struct SerdeAttrs {
     pub rename: Option<Located<String>>,
     pub rename_all: Option<Located<RenameRule>>,
     pub default: Option<TokenStream>,
+    /// A container's `tag = ".."` (an internally tagged enum).
+    pub tag: Option<Located<String>>,
 }
 
-// The contract reads serde's names (`rename`, `rename_all`) and a field's
-// `default` (checked against `optional` by `check`). Serde attributes that
+// The contract reads serde's names (`rename`, `rename_all`, a container's
+// `tag`) and a field's `default` (checked against `optional` by `check`). Serde attributes that
 // change nothing on the wire are skipped (`deny_unknown_fields`, `crate`,
 // `bound`, `expecting`, a container's `rename`); any other would make serde's
 // JSON differ from what the contract accepts, and is an error.
@@ -40,6 +42,8 @@ pub(super) fn serde_attrs(cx: &Ctxt, attrs: &[Attribute], scope: SerdeScope) -> 
                 out.rename = Some(string_value(&meta)?);
             } else if is(&meta, RENAME_ALL) && assigns && scope == SerdeScope::Container {
                 out.rename_all = rename_rule(cx, &meta)?;
+            } else if is(&meta, TAG) && assigns && scope == SerdeScope::Container {
+                out.tag = Some(string_value(&meta)?);
             } else if is(&meta, DEFAULT) && bare && scope == SerdeScope::Field {
                 out.default = Some(meta.path.to_token_stream());
             } else if ["deny_unknown_fields", "crate", "bound", "expecting"]
@@ -54,7 +58,7 @@ pub(super) fn serde_attrs(cx: &Ctxt, attrs: &[Attribute], scope: SerdeScope) -> 
                 } else if is(&meta, DEFAULT) {
                     "mark each field that may be absent with `#[contract(optional)]` (and `#[serde(default)]` on it)"
                 } else {
-                    "remove it (the contract reads `rename`, `rename_all` and a field's `default` from serde)"
+                    "remove it (the contract reads `rename`, `rename_all`, `tag` and a field's `default` from serde)"
                 };
                 cx.error_spanned_by(
                     &meta.path,

@@ -3,14 +3,14 @@ use quote::ToTokens;
 
 use crate::attr::{Lit, LocatedLit};
 use crate::ctxt::Ctxt;
-use crate::model::{Container, Member};
+use crate::model::Member;
 use crate::ty::Ty;
 
 // Field attributes must fit the field's type: numeric bounds on numbers
 // (and within the type's range), lengths on strings and `Vec`s, literals of
 // the field's own type, `optional`/`default` together, `evidence` on strings
 // with a context, `quarantine` on an `Option`.
-pub(super) fn check_field(cx: &Ctxt, cont: &Container<'_>, f: &Member<'_>) {
+pub(super) fn check_field(cx: &Ctxt, has_context: bool, f: &Member<'_>) {
     if let Ty::Unsupported(why) = &f.kind {
         cx.error_spanned_by(f.ty, format!("unsupported field type: {why}"));
         return;
@@ -150,7 +150,7 @@ pub(super) fn check_field(cx: &Ctxt, cont: &Container<'_>, f: &Member<'_>) {
                 "`evidence` checks that a string occurs in the source text, and `{}` is {}: make it `String` or `Option<String>`, or remove `evidence`",
                 f.ident, f.kind.describe()
             ));
-        } else if cont.attrs.context.is_none() {
+        } else if !has_context {
             cx.error_spanned_by(ev, "`evidence` needs the source text from a trusted context: add `#[contract(context = YourContext)]` to the struct and implement `contract_runtime::EvidenceSource` for it");
         }
     }

@@ -10,15 +10,16 @@ use std::collections::BTreeMap;
 use crate::attr::Rename;
 use crate::checked;
 use crate::ctxt::Ctxt;
-use crate::model::{Body, Container};
+use crate::model::{Body, Container, Member, Variant};
 
 mod edit;
 mod field;
 mod rules;
+mod union;
 
 use edit::check_edit;
 use field::check_field;
-use rules::{check_context, check_order, check_outcome, check_when};
+use rules::{Scope, check_context, check_order, check_outcome, check_when};
 
 /// Checks the raw model and returns the checked model. Only errors in `cx`
 /// make the result incomplete, and then nothing generates from it.
@@ -27,22 +28,19 @@ pub fn contract<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> checked::Contract<'c>
     let body = match &cont.data {
         Body::Struct(members) => {
             check_misplaced_outcome_flags(cx, cont);
+            if let Some(tag) = &cont.attrs.tag {
+                cx.error_spanned_by(tag.attr(), "`tag` names the member that picks a variant of a tagged union: it goes on an enum with data, not on a struct; remove it");
+            }
             check_limits(cx, cont);
             check_version(cx, cont);
-            check_json_names(
-                cx,
-                members.iter().map(|m| Named {
-                    ident: m.ident,
-                    json_name: &m.json_name,
-                    rename: &m.attrs.rename,
-                }),
-            );
+            check_json_names(cx, members.iter().map(Named::from));
             for member in members {
-                check_field(cx, cont, member);
+                check_field(cx, cont.attrs.context.is_some(), member);
             }
             let a = &cont.attrs;
-            let whens = check_when(cx, cont);
-            let orders = check_order(cx, cont);
+            let scope = Scope::of_struct(cont);
+            let whens = check_when(cx, &scope, &a.whens);
+            let orders = check_order(cx, &scope, &a.orders);
             let outcome = check_outcome(cx, cont);
             check_context(cx, cont);
             let policies = check_edit(cx, cont);
@@ -59,19 +57,15 @@ pub fn contract<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> checked::Contract<'c>
                 policies,
             })
         }
+        Body::Enum(variants) if union::is_union(cont, variants) => {
+            checked::Body::Union(union::check_union(cx, cont, variants))
+        }
         Body::Enum(variants) => {
-            check_struct_only(cx, cont);
+            check_enum_attrs(cx, cont, false);
             if variants.is_empty() {
                 cx.error_spanned_by(cont.ident, "a contract enum needs at least one variant");
             }
-            check_json_names(
-                cx,
-                variants.iter().map(|v| Named {
-                    ident: v.ident,
-                    json_name: &v.json_name,
-                    rename: &v.attrs.rename,
-                }),
-            );
+            check_json_names(cx, variants.iter().map(Named::from));
             check_outcome_flags(cx, variants);
             checked::Body::Enum(variants)
         }
@@ -84,7 +78,7 @@ pub fn contract<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> checked::Contract<'c>
 }
 
 // A variant cannot both ask for clarification and decline.
-fn check_outcome_flags(cx: &Ctxt, variants: &[crate::model::Variant<'_>]) {
+pub(super) fn check_outcome_flags(cx: &Ctxt, variants: &[Variant<'_>]) {
     for v in variants {
         if let (Some(_), Some(decline)) = (&v.attrs.clarify, &v.attrs.decline) {
             cx.error_spanned_by(
@@ -103,7 +97,15 @@ fn check_serde_agreement(cx: &Ctxt, cont: &Container<'_>) {
     {
         cx.error_spanned_by(ours.attr(), "`rename_all` disagrees with `#[serde(rename_all)]` on this type: make them the same, or drop one (the contract reads serde's)");
     }
-    for f in cont.members() {
+    check_member_serde(cx, cont.members());
+    if let Body::Enum(variants) = &cont.data {
+        check_renames(cx, variants.iter().map(|v| &v.attrs.rename));
+    }
+}
+
+// A member's serde `rename` and `default` agree with the contract.
+pub(super) fn check_member_serde(cx: &Ctxt, members: &[Member<'_>]) {
+    for f in members {
         if let Some(default) = &f.attrs.serde_default
             && f.attrs.optional.is_none()
         {
@@ -114,10 +116,10 @@ fn check_serde_agreement(cx: &Ctxt, cont: &Container<'_>) {
             ));
         }
     }
-    let renames: Vec<&Rename> = match &cont.data {
-        Body::Struct(members) => members.iter().map(|m| &m.attrs.rename).collect(),
-        Body::Enum(variants) => variants.iter().map(|v| &v.attrs.rename).collect(),
-    };
+    check_renames(cx, members.iter().map(|m| &m.attrs.rename));
+}
+
+fn check_renames<'a>(cx: &Ctxt, renames: impl Iterator<Item = &'a Rename>) {
     for rename in renames {
         if let (Some(ours), Some(theirs)) = (&rename.contract, &rename.serde)
             && ours.value != theirs.value
@@ -131,15 +133,35 @@ fn check_serde_agreement(cx: &Ctxt, cont: &Container<'_>) {
 }
 
 /// A struct member or enum variant, by its names.
-struct Named<'a> {
+pub(super) struct Named<'a> {
     ident: &'a syn::Ident,
     json_name: &'a str,
     rename: &'a Rename,
 }
 
+impl<'a> From<&'a Member<'a>> for Named<'a> {
+    fn from(m: &'a Member<'a>) -> Self {
+        Named {
+            ident: m.ident,
+            json_name: &m.json_name,
+            rename: &m.attrs.rename,
+        }
+    }
+}
+
+impl<'a> From<&'a Variant<'a>> for Named<'a> {
+    fn from(v: &'a Variant<'a>) -> Self {
+        Named {
+            ident: v.ident,
+            json_name: &v.json_name,
+            rename: &v.attrs.rename,
+        }
+    }
+}
+
 // Two members with one JSON name would make one of them unreachable. The
 // error points at the `rename` that made the clash, if either has one.
-fn check_json_names<'a>(cx: &Ctxt, members: impl Iterator<Item = Named<'a>>) {
+pub(super) fn check_json_names<'a>(cx: &Ctxt, members: impl Iterator<Item = Named<'a>>) {
     let mut seen: BTreeMap<&str, Named<'a>> = BTreeMap::new();
     for m in members {
         let Some(first) = seen.get(m.json_name) else {
@@ -159,7 +181,7 @@ fn check_json_names<'a>(cx: &Ctxt, members: impl Iterator<Item = Named<'a>>) {
 
 // `max_bytes`/`max_depth` of 0 would reject every document; a huge
 // `max_depth` would let a document exhaust the stack.
-fn check_limits(cx: &Ctxt, cont: &Container<'_>) {
+pub(super) fn check_limits(cx: &Ctxt, cont: &Container<'_>) {
     for limit in [&cont.attrs.max_bytes, &cont.attrs.max_depth]
         .into_iter()
         .flatten()
@@ -210,14 +232,26 @@ fn check_misplaced_outcome_flags(cx: &Ctxt, cont: &Container<'_>) {
     }
 }
 
-// Rules, edits and context belong to structs.
-fn check_struct_only(cx: &Ctxt, cont: &Container<'_>) {
+// Rules, edits and context belong to structs. A tagged union's rules go on
+// its variants, and it takes document limits (it can be the decoded root).
+pub(super) fn check_enum_attrs(cx: &Ctxt, cont: &Container<'_>, union: bool) {
     let a = &cont.attrs;
+    let (when, order) = if union {
+        (
+            "`when` on a tagged union goes on the variant whose members it names: `#[contract(when(..))] Variant { .. }`",
+            "`order` on a tagged union goes on the variant whose members it names: `#[contract(order(a <= b))] Variant { .. }`",
+        )
+    } else {
+        (
+            "`when` applies to contract structs, not enums: move it to the struct that holds this enum",
+            "`order` applies to contract structs, not enums: move it to the struct that holds this enum",
+        )
+    };
     for w in &a.whens {
-        cx.error_spanned_by(&w.tokens, "`when` applies to contract structs, not enums: move it to the struct that holds this enum");
+        cx.error_spanned_by(&w.tokens, when);
     }
     for o in &a.orders {
-        cx.error_spanned_by(&o.tokens, "`order` applies to contract structs, not enums: move it to the struct that holds this enum");
+        cx.error_spanned_by(&o.tokens, order);
     }
     for e in &a.edits {
         cx.error_spanned_by(&e.tokens, "`edit` applies to contract structs, not enums: move it to the struct that holds this enum");
@@ -231,17 +265,31 @@ fn check_struct_only(cx: &Ctxt, cont: &Container<'_>) {
             "`version` applies to contract structs: put it on the struct whose schema you send",
         );
     }
+    let struct_only = |name: &str| {
+        if union {
+            format!(
+                "`{name}` on a tagged union is not supported: declare `context` and `check` on a struct that holds the union as a field"
+            )
+        } else {
+            format!(
+                "`{name}` applies to contract structs, not enums: move it to the struct that holds this enum"
+            )
+        }
+    };
     if let Some(c) = &a.context {
-        cx.error_spanned_by(c, "`context` applies to contract structs, not enums: move it to the struct that holds this enum");
+        cx.error_spanned_by(c, struct_only("context"));
     }
     if let Some(c) = &a.check_fn {
-        cx.error_spanned_by(c, "`check` applies to contract structs, not enums: move it to the struct that holds this enum");
+        cx.error_spanned_by(c, struct_only("check"));
     }
     for flag in &a.misplaced {
         cx.error_spanned_by(
             flag,
             format!("`{flag}` goes on a variant, not on the enum: `#[contract({flag})] Variant`"),
         );
+    }
+    if union {
+        return;
     }
     for limit in [&a.max_bytes, &a.max_depth].into_iter().flatten() {
         cx.error_spanned_by(limit.attr(), "document limits apply to the contract struct that is decoded, not to an enum: move this to the struct");

@@ -4,23 +4,39 @@ use std::collections::BTreeMap;
 use quote::ToTokens;
 
 use super::field::{check_number_fits, type_name};
-use crate::attr::{CondExpr, Lit};
+use crate::attr::{CondExpr, Lit, Order, When};
 use crate::checked::{self, OrderRule, Outcome, WhenRule};
 use crate::ctxt::Ctxt;
 use crate::model::{Container, Member};
 use crate::suggest;
 use crate::ty::Ty;
 
+/// The members rules may name: a struct's, or a tagged union variant's.
+pub(super) struct Scope<'c> {
+    /// How messages name the owner: `Refund`, `Step::CloseTicket`.
+    pub owner: String,
+    pub members: &'c [Member<'c>],
+}
+
+impl<'c> Scope<'c> {
+    pub fn of_struct(cont: &'c Container<'c>) -> Self {
+        Scope {
+            owner: cont.ident.to_string(),
+            members: cont.members(),
+        }
+    }
+}
+
 // A field named by a container attribute must exist (by its Rust name).
 fn lookup<'c>(
     cx: &Ctxt,
-    cont: &'c Container<'c>,
+    scope: &Scope<'c>,
     ident: &syn::Ident,
     what: &str,
 ) -> Option<&'c Member<'c>> {
-    let found = cont.members().iter().find(|m| m.ident == ident);
+    let found = scope.members.iter().find(|m| m.ident == ident);
     if found.is_none() {
-        let names: Vec<String> = cont.members().iter().map(|f| f.ident.to_string()).collect();
+        let names: Vec<String> = scope.members.iter().map(|f| f.ident.to_string()).collect();
         let instead = match suggest::closest(&ident.to_string(), names.iter().map(String::as_str)) {
             Some(close) => format!("did you mean `{close}`?"),
             None => format!("its fields are: {}", names.join(", ")),
@@ -29,7 +45,7 @@ fn lookup<'c>(
             ident,
             format!(
                 "{what} names `{ident}`, which is not a field of `{}`; {instead}",
-                cont.ident
+                scope.owner
             ),
         );
     }
@@ -40,12 +56,12 @@ fn lookup<'c>(
 // values must exist, required/forbidden fields must be nullable, and no
 // field may be both required and forbidden under one condition (in one
 // rule or across rules).
-pub(super) fn check_when<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> Vec<WhenRule<'c>> {
+pub(super) fn check_when<'c>(cx: &Ctxt, scope: &Scope<'c>, whens: &'c [When]) -> Vec<WhenRule<'c>> {
     let mut rules = Vec::new();
     // (condition field, value) → field → required?
     let mut demands: BTreeMap<(String, String), BTreeMap<String, bool>> = BTreeMap::new();
-    for w in &cont.attrs.whens {
-        let Some(cond) = lookup(cx, cont, &w.field, "`when`") else {
+    for w in whens {
+        let Some(cond) = lookup(cx, scope, &w.field, "`when`") else {
             continue;
         };
         check_condition_values(cx, cond, &w.values);
@@ -58,7 +74,7 @@ pub(super) fn check_when<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> Vec<WhenRule
         for (list, required) in [(&w.require, true), (&w.forbid, false)] {
             let what = if required { "require" } else { "forbid" };
             for target in list {
-                let Some(t) = lookup(cx, cont, target, &format!("`{what}`")) else {
+                let Some(t) = lookup(cx, scope, target, &format!("`{what}`")) else {
                     continue;
                 };
                 if required {
@@ -168,11 +184,15 @@ fn check_condition_values(cx: &Ctxt, cond: &Member<'_>, values: &[CondExpr]) {
 }
 
 // `order(a <= b)`: two distinct fields of one ordered type.
-pub(super) fn check_order<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> Vec<OrderRule<'c>> {
+pub(super) fn check_order<'c>(
+    cx: &Ctxt,
+    scope: &Scope<'c>,
+    orders: &'c [Order],
+) -> Vec<OrderRule<'c>> {
     let mut rules = Vec::new();
-    for o in &cont.attrs.orders {
-        let first = lookup(cx, cont, &o.first, "`order`");
-        let second = lookup(cx, cont, &o.second, "`order`");
+    for o in orders {
+        let first = lookup(cx, scope, &o.first, "`order`");
+        let second = lookup(cx, scope, &o.second, "`order`");
         let (Some(a), Some(b)) = (first, second) else {
             continue;
         };
@@ -244,7 +264,7 @@ fn last_segment(f: &Member<'_>) -> String {
 // enum derives Contract through a trait bound spanned at the attribute).
 pub(super) fn check_outcome<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> Option<Outcome<'c>> {
     let name = cont.attrs.outcome.as_ref()?;
-    let f = lookup(cx, cont, name, "`outcome`")?;
+    let f = lookup(cx, &Scope::of_struct(cont), name, "`outcome`")?;
     if !matches!(f.kind.strip_option(), Ty::Contract) {
         cx.error_spanned_by(name, format!(
             "`outcome` names the field holding the decision, a contract enum with `clarify`/`decline` variants, and `{}` is {}: declare such an enum (`#[derive(Contract)] enum Status {{ .. }}`) for it, or remove `outcome`",

@@ -5,6 +5,7 @@ use quote::{format_ident, quote};
 
 use super::lit::{lit_text, typed_lit, uint};
 use super::private;
+use crate::checked::{Members, Union};
 use crate::model::{Member, Variant};
 use crate::ty::Ty;
 
@@ -12,7 +13,40 @@ fn local(prefix: &str, i: usize) -> syn::Ident {
     format_ident!("__contract_{}{}", prefix, i)
 }
 
+/// A struct's `decode`: an object and its members. The member loop is
+/// written here and again in `ObjectMembers::decode_members` (for newtype
+/// variants) rather than called: a recursive contract's decoder must cost one
+/// stack frame per level even unoptimised (`hostile`'s 64 KiB stack test).
 pub fn struct_body(fields: &[Member<'_>]) -> TokenStream {
+    let p = private();
+    let members = members(
+        fields,
+        &quote!(Self),
+        &quote!(#p::None),
+        &quote!(&mut false),
+    );
+    quote! {
+        match __contract_r.peek()? {
+            #p::Peek::Object => {}
+            __contract_other => {
+                return #p::invalid_type(__contract_r, __contract_path, __contract_cx, "an object", __contract_other);
+            }
+        }
+        let mut __contract_more = __contract_r.begin_object()?;
+        #members
+    }
+}
+
+/// The members of an object after its `{`, into `ctor { .. }` (`Self`, or a
+/// union's variant): one pass over the keys, value checks as each value is
+/// read. In scope: `__contract_more` (a member follows), `__contract_tag`
+/// (the union's tag to skip once, if any) and `__contract_tag_seen`.
+pub fn members(
+    fields: &[Member<'_>],
+    ctor: &TokenStream,
+    tag: &TokenStream,
+    tag_seen: &TokenStream,
+) -> TokenStream {
     let p = private();
     let values: Vec<_> = (0..fields.len()).map(|i| local("v", i)).collect();
     let seen: Vec<_> = (0..fields.len()).map(|i| local("s", i)).collect();
@@ -111,12 +145,6 @@ pub fn struct_body(fields: &[Member<'_>]) -> TokenStream {
         Literal::byte_string(&raw)
     });
     quote! {
-        match __contract_r.peek()? {
-            #p::Peek::Object => {}
-            __contract_other => {
-                return #p::invalid_type(__contract_r, __contract_path, __contract_cx, "an object", __contract_other);
-            }
-        }
         #( let mut #values: #p::Option<#tys> = #p::None; )*
         #( let mut #seen = false; )*
         let mut __contract_ok = true;
@@ -125,7 +153,6 @@ pub fn struct_body(fields: &[Member<'_>]) -> TokenStream {
         // raw bytes first, and fall back to reading and matching the key.
         const __CONTRACT_KEYS: [&[u8]; #count] = [#(#quoted),*];
         let mut __contract_next: usize = 0;
-        let mut __contract_more = __contract_r.begin_object()?;
         while __contract_more {
             let __contract_at = __contract_r.offset();
             let mut __contract_key: #p::Option<#p::String> = #p::None;
@@ -144,15 +171,18 @@ pub fn struct_body(fields: &[Member<'_>]) -> TokenStream {
                 #( #arms )*
                 _ => {
                     let __contract_key = __contract_key.unwrap_or_default();
-                    #p::unknown_key(
+                    if !#p::undeclared_member(
                         __contract_r,
                         __contract_path,
                         __contract_cx,
                         &mut __contract_unknown,
                         __contract_at,
                         __contract_key,
-                    )?;
-                    __contract_ok = false;
+                        #tag,
+                        #tag_seen,
+                    )? {
+                        __contract_ok = false;
+                    }
                 }
             }
             __contract_more = __contract_r.object_more()?;
@@ -161,7 +191,7 @@ pub fn struct_body(fields: &[Member<'_>]) -> TokenStream {
         if !__contract_ok {
             return #p::Ok(#p::None);
         }
-        #p::Ok(#p::Some(Self {
+        #p::Ok(#p::Some(#ctor {
             #( #idents: match #values {
                 #p::Some(__contract_v) => __contract_v,
                 #p::None => return #p::Ok(#p::None),
@@ -259,14 +289,7 @@ pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
     let p = private();
     let idents: Vec<_> = variants.iter().map(|v| v.ident).collect();
     let names: Vec<_> = variants.iter().map(|v| v.json_name.as_str()).collect();
-    let expected = format!(
-        "one of: {}",
-        names
-            .iter()
-            .map(|n| format!("{n:?}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    let expected = expected_names(&names);
     let not_one_of = format!("expected {expected}");
     quote! {
         match __contract_r.peek()? {
@@ -288,4 +311,69 @@ pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
             }
         }
     }
+}
+
+/// A tagged union reads an object, finds its tag (`read_tag`), then decodes
+/// the members of the variant the tag names, beside the tag.
+pub fn union_body(u: &Union<'_>) -> TokenStream {
+    let p = private();
+    let tag = u.tag;
+    let names: Vec<_> = u
+        .variants
+        .iter()
+        .map(|v| v.variant.json_name.as_str())
+        .collect();
+    let expected = expected_names(&names);
+    let tag_expr = quote!(#p::Some(#tag));
+    let tag_seen = quote!(&mut __contract_tag_seen);
+    let arms = u.variants.iter().enumerate().map(|(i, v)| {
+        let ident = v.variant.ident;
+        let body = match &v.members {
+            Members::Unit => members(&[], &quote!(Self::#ident), &tag_expr, &tag_seen),
+            Members::Struct(fields) => members(fields, &quote!(Self::#ident), &tag_expr, &tag_seen),
+            Members::Newtype(ty) => quote! {
+                #p::Result::map(
+                    <#ty as #p::ObjectMembers>::decode_members(
+                        __contract_r, __contract_path, __contract_cx, __contract_more, #p::Some(#tag), &mut __contract_tag_seen,
+                    ),
+                    |__contract_v| #p::Option::map(__contract_v, Self::#ident),
+                )
+            },
+        };
+        quote!(#i => { #body })
+    });
+    quote! {
+        match __contract_r.peek()? {
+            #p::Peek::Object => {}
+            __contract_other => {
+                return #p::invalid_type(__contract_r, __contract_path, __contract_cx, "an object", __contract_other);
+            }
+        }
+        static __CONTRACT_TAG: #p::Tag = #p::Tag {
+            name: #tag,
+            variants: &[#(#names),*],
+            expected: #expected,
+        };
+        let #p::Some(__contract_found) = #p::read_tag(__contract_r, __contract_path, __contract_cx, &__CONTRACT_TAG)? else {
+            return #p::Ok(#p::None);
+        };
+        let mut __contract_more = __contract_found.more;
+        let mut __contract_tag_seen = __contract_found.tag_seen;
+        match __contract_found.variant {
+            #(#arms)*
+            _ => #p::Ok(#p::None),
+        }
+    }
+}
+
+/// `one of: "a", "b"`.
+fn expected_names(names: &[&str]) -> String {
+    format!(
+        "one of: {}",
+        names
+            .iter()
+            .map(|n| format!("{n:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }

@@ -4,22 +4,33 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::private;
+use crate::checked::{Members, Union};
 use crate::model::{Member, Variant};
 
 /// A struct encodes as an object with a key per member.
-pub fn struct_body(members: &[Member<'_>]) -> TokenStream {
+pub fn struct_body() -> TokenStream {
     let p = private();
-    let idents = members.iter().map(|f| f.ident);
+    quote! {
+        let mut __contract_map = #p::Map::new();
+        <Self as #p::ObjectMembers>::encode_members(self, &mut __contract_map);
+        #p::Value::Object(__contract_map)
+    }
+}
+
+/// Inserts each member into `__contract_map`; `place(i, member)` is the
+/// member's value (`self.name`, or a variant's binding).
+pub fn members(
+    members: &[Member<'_>],
+    place: impl Fn(usize, &Member<'_>) -> TokenStream,
+) -> TokenStream {
+    let p = private();
+    let places = members.iter().enumerate().map(|(i, f)| place(i, f));
     let names = members.iter().map(|f| f.json_name.as_str());
     // `<T as Field>`, not `Field::encode`: a field type that is not a
     // contract is then reported at the type, as every other use reports it.
     let tys = members.iter().map(|f| f.ty);
-    let n = members.len();
     quote! {
-        let mut __contract_map = #p::Map::new();
-        let _ = #n;
-        #( __contract_map.insert(#p::String::from(#names), <#tys as #p::JsonType>::encode(&self.#idents)); )*
-        #p::Value::Object(__contract_map)
+        #( __contract_map.insert(#p::String::from(#names), <#tys as #p::JsonType>::encode(&#places)); )*
     }
 }
 
@@ -32,5 +43,39 @@ pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
         #p::Value::String(#p::String::from(match self {
             #( Self::#idents => #names, )*
         }))
+    }
+}
+
+/// A tagged union encodes as an object: the tag first, then the variant's
+/// members.
+pub fn union_body(u: &Union<'_>) -> TokenStream {
+    let p = private();
+    let tag = u.tag;
+    let arms = u.variants.iter().map(|v| {
+        let pattern = v.pattern();
+        let name = v.variant.json_name.as_str();
+        let rest = match &v.members {
+            Members::Unit => TokenStream::new(),
+            Members::Struct(fields) => members(fields, |_, f| {
+                let binding = f.binding();
+                quote!((*#binding))
+            }),
+            Members::Newtype(ty) => quote! {
+                <#ty as #p::ObjectMembers>::encode_members(__contract_inner, &mut __contract_map);
+            },
+        };
+        quote! {
+            #pattern => {
+                __contract_map.insert(#p::String::from(#tag), #p::Value::String(#p::String::from(#name)));
+                #rest
+            }
+        }
+    });
+    quote! {
+        let mut __contract_map = #p::Map::new();
+        match self {
+            #(#arms)*
+        }
+        #p::Value::Object(__contract_map)
     }
 }

@@ -32,6 +32,28 @@ pub fn stub(input: &DeriveInput, cont: Option<&Container<'_>>) -> TokenStream {
             }
         }
     });
+    let members = matches!(input.data, syn::Data::Struct(_)).then(|| {
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #p::ObjectMembers for #ident #ty_generics #where_clause {
+                const MEMBER_NAMES: &'static [&'static str] = &[];
+                fn decode_members(
+                    _: &mut #p::Reader<'_>,
+                    _: &#p::Path<'_>,
+                    _: &mut #p::Collector,
+                    _: bool,
+                    _: #p::Option<&str>,
+                    _: &mut bool,
+                ) -> #p::Result<#p::Option<Self>, #p::ParseError> {
+                    #p::Ok(#p::None)
+                }
+                fn encode_members(&self, _: &mut #p::Map<#p::String, #p::Value>) {}
+                fn object_schema(_: &mut #p::SchemaGen) -> #p::Value {
+                    #p::Value::Null
+                }
+            }
+        }
+    });
     quote! {
         const _: () = {
             #[automatically_derived]
@@ -61,6 +83,7 @@ pub fn stub(input: &DeriveInput, cont: Option<&Container<'_>>) -> TokenStream {
                 }
             }
             #outcome
+            #members
         };
     }
 }

@@ -24,6 +24,7 @@ mod shape;
 mod enums;
 mod fallback;
 mod structs;
+mod unions;
 
 /// The whole pipeline: attributes and input → raw model → checked model →
 /// code; on any error, the errors and a stub impl.
@@ -46,6 +47,51 @@ fn generate(contract: &Contract<'_>) -> TokenStream {
     match &contract.body {
         checked::Body::Struct(s) => structs::expand(contract, s),
         checked::Body::Enum(variants) => enums::expand(contract, variants),
+        checked::Body::Union(u) => unions::expand(contract, u),
+    }
+}
+
+/// `impl JsonType`, from the generators' parts: the bodies of `decode`,
+/// `encode`, `schema` and (`None` for the default, none) `rules`.
+fn json_type_impl(
+    ident: &syn::Ident,
+    shape: TokenStream,
+    decode: TokenStream,
+    encode: TokenStream,
+    schema: TokenStream,
+    rules: Option<TokenStream>,
+) -> TokenStream {
+    let p = private();
+    let rules = rules.map(|rules| {
+        quote! {
+            fn rules(&self, __contract_path: &#p::Path<'_>, __contract_cx: &mut #p::Collector) {
+                #rules
+            }
+        }
+    });
+    quote! {
+        #[automatically_derived]
+        impl #p::JsonType for #ident {
+            const SHAPE: #p::Shape = #shape;
+
+            fn decode(
+                __contract_r: &mut #p::Reader<'_>,
+                __contract_path: &#p::Path<'_>,
+                __contract_cx: &mut #p::Collector,
+            ) -> #p::Result<#p::Option<Self>, #p::ParseError> {
+                #decode
+            }
+
+            fn encode(&self) -> #p::Value {
+                #encode
+            }
+
+            fn schema(__contract_defs: &mut #p::SchemaGen) -> #p::Value {
+                #schema
+            }
+
+            #rules
+        }
     }
 }
 
@@ -90,6 +136,10 @@ mod tests {
             "struct S<'a, T: Clone> where T: Copy { a: &'a T }",
             "struct S(u8);",
             "struct S;",
+            "#[contract(tag = \"t\")] enum E { A { t: u8, #[contract(rename = \"t\")] u: u8 }, B(u8, u8), C(), D {}, E(Inner), #[contract(when(x = 1), order(y <= z))] F }",
+            "#[contract(tag = \"\", context = C, check = f, when(a = 1), edit(p = [\"/a\"]))] enum E { A }",
+            "#[serde(tag = \"a\")] #[contract(tag = \"b\")] enum E { A { a: u8 } }",
+            "enum E { A(Inner) }",
             "#[serde(rename = \"X\", rename_all = \"camelCase\", default, tag = \"t\")] struct S { #[serde(default = \"f\", rename(serialize = \"a\"), skip)] a: u8 }",
         ];
         for input in inputs {

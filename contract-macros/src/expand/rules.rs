@@ -5,20 +5,38 @@ use quote::quote;
 
 use super::lit::typed_lit;
 use super::private;
-use crate::checked::{CondValue, OrderRule, Struct, WhenRule};
+use crate::checked::{CondValue, Members, OrderRule, Struct, Union, WhenRule};
 use crate::model::Member;
 use crate::ty::Ty;
 
+/// A member's value as a place expression: `self.name` in a struct, the
+/// binding of a union variant's member.
+pub type Place<'a> = &'a dyn Fn(&Member<'_>) -> TokenStream;
+
 /// The body of `Field::rules` for a struct.
 pub fn body(s: &Struct<'_>) -> TokenStream {
+    let place = |f: &Member<'_>| {
+        let ident = f.ident;
+        quote!(self.#ident)
+    };
+    members(s.members, &s.whens, &s.orders, &place)
+}
+
+/// The rules over `members` (a struct's, or a union variant's).
+pub fn members(
+    members: &[Member<'_>],
+    whens: &[WhenRule<'_>],
+    orders: &[OrderRule<'_>],
+    place: Place<'_>,
+) -> TokenStream {
     let p = private();
     // Nested contracts' own rules first, at their pointers.
-    let nested = s.members.iter().filter(|f| f.kind.may_nest()).map(|f| {
-        let (ident, ty, json) = (f.ident, f.ty, &f.json_name);
-        quote!(<#ty as #p::JsonType>::rules(&self.#ident, &__contract_path.key(#json), __contract_cx);)
+    let nested = members.iter().filter(|f| f.kind.may_nest()).map(|f| {
+        let (at, ty, json) = (place(f), f.ty, &f.json_name);
+        quote!(<#ty as #p::JsonType>::rules(&#at, &__contract_path.key(#json), __contract_cx);)
     });
-    let whens = s.whens.iter().map(when_rule);
-    let orders = s.orders.iter().map(order_rule);
+    let whens = whens.iter().map(|w| when_rule(w, place));
+    let orders = orders.iter().map(|o| order_rule(o, place));
     quote! {
         let _ = (&__contract_path, &__contract_cx);
         #(#nested)*
@@ -28,10 +46,10 @@ pub fn body(s: &Struct<'_>) -> TokenStream {
 }
 
 /// The condition of a `when` as a boolean expression on `self`.
-fn condition(w: &WhenRule<'_>) -> TokenStream {
+fn condition(w: &WhenRule<'_>, place: Place<'_>) -> TokenStream {
     let p = private();
     let cond = w.condition;
-    let ident = cond.ident;
+    let at = place(cond);
     let kind = cond.kind.strip_option();
     let pats = w.values.iter().map(|v| match v {
         CondValue::Variant(path) => quote!(#path),
@@ -39,24 +57,24 @@ fn condition(w: &WhenRule<'_>) -> TokenStream {
     });
     let is_str = matches!(kind, Ty::String);
     match (cond.kind.is_option(), is_str) {
-        (false, false) => quote!(matches!(self.#ident, #(#pats)|*)),
-        (true, false) => quote!(matches!(self.#ident, #p::Some(#(#pats)|*))),
-        (false, true) => quote!(matches!(self.#ident.as_str(), #(#pats)|*)),
-        (true, true) => quote!(matches!(self.#ident.as_deref(), #p::Some(#(#pats)|*))),
+        (false, false) => quote!(matches!(#at, #(#pats)|*)),
+        (true, false) => quote!(matches!(#at, #p::Some(#(#pats)|*))),
+        (false, true) => quote!(matches!(#at.as_str(), #(#pats)|*)),
+        (true, true) => quote!(matches!(#at.as_deref(), #p::Some(#(#pats)|*))),
     }
 }
 
-fn when_rule(w: &WhenRule<'_>) -> TokenStream {
+fn when_rule(w: &WhenRule<'_>, place: Place<'_>) -> TokenStream {
     let p = private();
-    let test = condition(w);
-    let (cond_ident, cond_ty) = (w.condition.ident, w.condition.ty);
+    let test = condition(w, place);
+    let (cond_at, cond_ty) = (place(w.condition), w.condition.ty);
     let cond_json = &w.condition.json_name;
     // A required member that is null, or a forbidden one that is not.
     let demand = |t: &Member<'_>, violated: TokenStream, kind: TokenStream| {
-        let (ident, json) = (t.ident, &t.json_name);
+        let (at, json) = (place(t), &t.json_name);
         quote! {
-            if #violated(&self.#ident) {
-                #p::when_error(__contract_cx, __contract_path, #json, #kind, #cond_json, <#cond_ty as #p::JsonType>::encode(&self.#cond_ident));
+            if #violated(&#at) {
+                #p::when_error(__contract_cx, __contract_path, #json, #kind, #cond_json, <#cond_ty as #p::JsonType>::encode(&#cond_at));
             }
         }
     };
@@ -82,14 +100,14 @@ fn when_rule(w: &WhenRule<'_>) -> TokenStream {
     }
 }
 
-fn order_rule(o: &OrderRule<'_>) -> TokenStream {
+fn order_rule(o: &OrderRule<'_>, place: Place<'_>) -> TokenStream {
     let p = private();
     let opt = |f: &Member<'_>| {
-        let ident = f.ident;
+        let at = place(f);
         if f.kind.is_option() {
-            quote!(#p::Option::as_ref(&self.#ident))
+            quote!(#p::Option::as_ref(&#at))
         } else {
-            quote!(#p::Some(&self.#ident))
+            quote!(#p::Some(&#at))
         }
     };
     let (oa, ob) = (opt(o.first), opt(o.second));
@@ -105,6 +123,33 @@ fn order_rule(o: &OrderRule<'_>) -> TokenStream {
             if !(#holds) {
                 #p::order_error(__contract_cx, __contract_path, #ja, #jb, #strict);
             }
+        }
+    }
+}
+
+/// The body of `Field::rules` for a tagged union: the variant's rules over
+/// its members (a newtype's struct runs its own), at the union's path.
+pub fn union_body(u: &Union<'_>) -> TokenStream {
+    let p = private();
+    let place = |f: &Member<'_>| {
+        let binding = f.binding();
+        quote!((*#binding))
+    };
+    let arms = u.variants.iter().map(|v| {
+        let pattern = v.pattern();
+        let body = match &v.members {
+            Members::Unit => TokenStream::new(),
+            Members::Struct(fields) => members(fields, &v.whens, &v.orders, &place),
+            Members::Newtype(ty) => quote! {
+                <#ty as #p::JsonType>::rules(__contract_inner, __contract_path, __contract_cx);
+            },
+        };
+        quote!(#pattern => { #body })
+    });
+    quote! {
+        let _ = (&__contract_path, &__contract_cx);
+        match self {
+            #(#arms)*
         }
     }
 }

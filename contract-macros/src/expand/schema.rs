@@ -6,14 +6,37 @@ use syn::spanned::Spanned;
 
 use super::lit::{lit_json, uint};
 use super::private;
-use crate::checked::{CondValue, Contract, Struct, WhenRule};
+use crate::checked::{CondValue, Contract, Members, OrderRule, Struct, Union, WhenRule};
 use crate::model::{Member, Variant};
 use crate::pointer;
 use crate::ty::{Ty, option_inner};
 
-/// A struct's schema: an object with its members' constraints and doc
-/// comments, `when` rules as `allOf`, and the rules JSON Schema cannot say.
+/// What an object schema is made of: a struct's, or a union variant's
+/// members and rules.
+pub struct Object<'a> {
+    pub members: &'a [Member<'a>],
+    pub whens: &'a [WhenRule<'a>],
+    pub orders: &'a [OrderRule<'a>],
+    pub check_fn: Option<&'a syn::Path>,
+    pub version: Option<u64>,
+    pub doc: Option<&'a str>,
+}
+
+/// A struct's schema.
 pub fn struct_body(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
+    object(&Object {
+        members: s.members,
+        whens: &s.whens,
+        orders: &s.orders,
+        check_fn: s.check_fn,
+        version: s.version,
+        doc: cont.doc,
+    })
+}
+
+/// An object with its members' constraints and doc comments, `when` rules
+/// as `allOf`, and the rules JSON Schema cannot say.
+pub fn object(s: &Object<'_>) -> TokenStream {
     let p = private();
     let props = s.members.iter().map(|f| {
         let ty = f.ty;
@@ -68,16 +91,16 @@ pub fn struct_body(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
         .iter()
         .filter(|f| f.attrs.optional.is_none())
         .map(|f| f.json_name.as_str());
-    let description = cont
+    let description = s
         .doc
         .map(|d| quote!(__contract_schema.insert(#p::String::from("description"), #p::json!(#d));));
     let version = s.version.map(|v| {
         let n = uint(v);
         quote!(__contract_schema.insert(#p::String::from("x-contract-version"), #p::json!(#n));)
     });
-    let all_of = all_of(&s.whens);
+    let all_of = all_of(s.whens);
     let extension = extension(s);
-    quote! {
+    quote! {{
         let mut __contract_props = #p::Map::new();
         #(#props)*
         let mut __contract_schema = #p::Map::new();
@@ -90,7 +113,7 @@ pub fn struct_body(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
         #all_of
         #extension
         #p::Value::Object(__contract_schema)
-    }
+    }}
 }
 
 /// The JSON value of a condition's literal or variant, for the schema.
@@ -134,10 +157,10 @@ fn all_of(whens: &[WhenRule<'_>]) -> TokenStream {
 }
 
 // What JSON Schema cannot say, listed under the extension key.
-fn extension(s: &Struct<'_>) -> TokenStream {
+fn extension(s: &Object<'_>) -> TokenStream {
     let p = private();
     let mut entries = Vec::new();
-    for o in &s.orders {
+    for o in s.orders {
         let (a, b) = (o.first, o.second);
         let (pa, pb) = (pointer::member(&a.json_name), pointer::member(&b.json_name));
         let op = if o.strict { ">" } else { ">=" };
@@ -179,5 +202,50 @@ pub fn enum_body(cont: &Contract<'_>, variants: &[Variant<'_>]) -> TokenStream {
         let mut __contract_schema = #p::json!({ "type": "string", "enum": [#(#names),*] });
         #description
         __contract_schema
+    }
+}
+
+/// A tagged union's schema: `oneOf` of one closed object schema per
+/// variant, each with the tag as a required constant.
+pub fn union_body(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
+    let p = private();
+    let tag = u.tag;
+    let variants = u.variants.iter().map(|v| {
+        let name = v.variant.json_name.as_str();
+        let body = match &v.members {
+            Members::Unit => object(&Object {
+                members: &[],
+                whens: &[],
+                orders: &[],
+                check_fn: None,
+                version: None,
+                doc: None,
+            }),
+            Members::Struct(fields) => object(&Object {
+                members: fields,
+                whens: &v.whens,
+                orders: &v.orders,
+                check_fn: None,
+                version: None,
+                doc: None,
+            }),
+            Members::Newtype(ty) => {
+                quote!(<#ty as #p::ObjectMembers>::object_schema(__contract_defs))
+            }
+        };
+        let doc = match &v.variant.doc {
+            Some(d) => quote!(#p::Some(#d)),
+            None => quote!(#p::None),
+        };
+        quote!(#p::tagged(#body, #tag, #name, #doc))
+    });
+    let description = cont
+        .doc
+        .map(|d| quote!(__contract_schema.insert(#p::String::from("description"), #p::json!(#d));));
+    quote! {
+        let mut __contract_schema = #p::Map::new();
+        #description
+        __contract_schema.insert(#p::String::from("oneOf"), #p::Value::Array(#p::Vec::from([#(#variants),*])));
+        #p::Value::Object(__contract_schema)
     }
 }

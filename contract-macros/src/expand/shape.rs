@@ -4,6 +4,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::private;
+use crate::checked::{Members, Union};
 use crate::model::Member;
 use crate::ty::Ty;
 
@@ -25,4 +26,20 @@ pub fn object(members: &[Member<'_>]) -> TokenStream {
 pub fn leaf() -> TokenStream {
     let p = private();
     quote!(#p::Shape::Leaf)
+}
+
+/// A tagged union: one object shape per variant (a newtype's is its
+/// struct's); a pointer segment resolves when one variant declares it.
+pub fn union(u: &Union<'_>) -> TokenStream {
+    let p = private();
+    let variants = u.variants.iter().map(|v| match &v.members {
+        Members::Unit => quote!(&#p::Shape::Object(&[])),
+        Members::Struct(fields) => {
+            let shape = object(fields);
+            quote!(&#shape)
+        }
+        Members::Newtype(ty) => quote!(&<#ty as #p::JsonType>::SHAPE),
+    });
+    let tag = u.tag;
+    quote!(#p::Shape::Union { tag: #tag, variants: &[#(#variants),*] })
 }

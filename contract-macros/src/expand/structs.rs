@@ -5,7 +5,7 @@ use quote::quote;
 
 use super::edit::{self, Policies};
 use super::lit::uint;
-use super::{business, decode, encode, private, rules, schema, shape};
+use super::{business, decode, encode, json_type_impl, private, rules, schema, shape};
 use crate::checked::{Contract, Struct};
 
 pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
@@ -13,7 +13,18 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
     let ident = cont.ident;
     let name = ident.to_string();
     let decode = decode::struct_body(s.members);
-    let encode = encode::struct_body(s.members);
+    let members = decode::members(
+        s.members,
+        &quote!(Self),
+        &quote!(__contract_tag),
+        &quote!(__contract_tag_seen),
+    );
+    let encode = encode::struct_body();
+    let encode_members = encode::members(s.members, |_, f| {
+        let ident = f.ident;
+        quote!(self.#ident)
+    });
+    let member_names = s.members.iter().map(|f| f.json_name.as_str());
     let schema = schema::struct_body(cont, s);
     let rules = rules::body(s);
     let shape = shape::object(s.members);
@@ -23,7 +34,7 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
         Some(ty) => quote!(#ty),
         None => quote!(()),
     };
-    let limits = limits(s);
+    let limits = limits(s.max_bytes, s.max_depth);
     let version_const = s.version.map(|v| {
         let n = uint(v);
         quote!(const VERSION: u32 = #n;)
@@ -33,30 +44,39 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
         list: policy_list,
         assertions: policy_checks,
     } = edit::policies(ident, &s.policies);
+    let json_type = json_type_impl(
+        ident,
+        shape,
+        decode,
+        encode,
+        quote!(__contract_defs.reference::<Self>()),
+        Some(rules),
+    );
     quote! {
         const _: () = {
-            #[automatically_derived]
-            impl #p::JsonType for #ident {
-                const SHAPE: #p::Shape = #shape;
+            #json_type
 
-                fn decode(
+            #[automatically_derived]
+            impl #p::ObjectMembers for #ident {
+                const MEMBER_NAMES: &'static [&'static str] = &[#(#member_names),*];
+
+                fn decode_members(
                     __contract_r: &mut #p::Reader<'_>,
                     __contract_path: &#p::Path<'_>,
                     __contract_cx: &mut #p::Collector,
+                    mut __contract_more: bool,
+                    __contract_tag: #p::Option<&str>,
+                    __contract_tag_seen: &mut bool,
                 ) -> #p::Result<#p::Option<Self>, #p::ParseError> {
-                    #decode
+                    #members
                 }
 
-                fn encode(&self) -> #p::Value {
-                    #encode
+                fn encode_members(&self, __contract_map: &mut #p::Map<#p::String, #p::Value>) {
+                    #encode_members
                 }
 
-                fn schema(__contract_defs: &mut #p::SchemaGen) -> #p::Value {
-                    __contract_defs.reference::<Self>()
-                }
-
-                fn rules(&self, __contract_path: &#p::Path<'_>, __contract_cx: &mut #p::Collector) {
-                    #rules
+                fn object_schema(__contract_defs: &mut #p::SchemaGen) -> #p::Value {
+                    <Self as #p::Contract>::__schema_body(__contract_defs)
                 }
             }
 
@@ -84,13 +104,13 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
 
 // `..DEFAULT` only when a limit is left out (clippy's `needless_update`
 // would fire in the user's crate otherwise).
-fn limits(s: &Struct<'_>) -> TokenStream {
+pub fn limits(max_bytes: Option<u64>, max_depth: Option<u64>) -> TokenStream {
     let p = private();
-    let max_bytes = s.max_bytes.map(|b| {
+    let max_bytes = max_bytes.map(|b| {
         let v = uint(b);
         quote!(max_bytes: #v as usize,)
     });
-    let max_depth = s.max_depth.map(|d| {
+    let max_depth = max_depth.map(|d| {
         let v = uint(d);
         quote!(max_depth: #v as usize,)
     });

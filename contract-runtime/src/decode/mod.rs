@@ -13,7 +13,8 @@
 //!
 //! The impls are grouped by family: `primitives` (booleans, numbers,
 //! strings), `collections` (`Option`, `Vec`, `BTreeMap`), `dates`
-//! ([`Date`](crate::Date) and the optional foreign date types); the
+//! ([`Date`](crate::Date) and the optional foreign date types), `union`
+//! (finding a tagged union's tag); the
 //! schema-stage errors they and generated code record live here.
 use crate::code;
 pub use crate::core::{Collector, JsonType};
@@ -22,6 +23,7 @@ use crate::json::{KeySet, ParseError, Path, Peek, Reader, duplicate_key};
 
 pub use length::{LenCheck, Length};
 pub use primitives::narrow_f32;
+pub use union::{Tag, TagFound, read_tag};
 
 /// Wrong-type messages for one expectation, one per JSON type found, fixed
 /// at compile time so that recording the error allocates only its pointer.
@@ -82,6 +84,7 @@ mod collections;
 mod dates;
 mod length;
 mod primitives;
+mod union;
 
 /// Records a wrong-type error and skips the value.
 #[cold]
@@ -170,18 +173,31 @@ pub fn field_error(
     cx.error(Stage::Schema, path, code, message, expected);
 }
 
-/// Records an unknown key (an error at the member's pointer) and skips its
-/// value; a second occurrence of the same unknown key is a duplicate.
+/// A member no field declares: a tagged union's tag, skipped once (`true`;
+/// twice is a duplicate key), or an unknown key (`false`): an error at the
+/// member's pointer, its value skipped; a second occurrence of the same
+/// unknown key is a duplicate.
 #[cold]
 #[inline(never)]
-pub fn unknown_key(
+#[allow(clippy::too_many_arguments)]
+pub fn undeclared_member(
     r: &mut Reader<'_>,
     path: &Path<'_>,
     cx: &mut Collector,
     seen: &mut KeySet,
     at: usize,
     key: String,
-) -> Result<(), ParseError> {
+    tag: Option<&str>,
+    tag_seen: &mut bool,
+) -> Result<bool, ParseError> {
+    if tag == Some(key.as_str()) {
+        if *tag_seen {
+            return Err(duplicate_key(at, path, &key));
+        }
+        *tag_seen = true;
+        r.skip_value(&path.key(&key))?;
+        return Ok(true);
+    }
     // The key moves into the set and is borrowed back for the pointer.
     if let Err(key) = seen.insert_owned(key) {
         return Err(duplicate_key(at, path, &key));
@@ -194,7 +210,8 @@ pub fn unknown_key(
         "this key is not part of the contract",
         "only the keys the schema declares",
     );
-    r.skip_value(&member)
+    r.skip_value(&member)?;
+    Ok(false)
 }
 
 /// Records a declared key that is absent.

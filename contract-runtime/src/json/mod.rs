@@ -46,7 +46,7 @@ use crate::error::{Error, Rejection, Stage};
 
 mod reader;
 
-pub use reader::{KeySet, Number, NumberValue, Peek, Reader, duplicate_key};
+pub use reader::{Checkpoint, KeySet, Number, NumberValue, Peek, Reader, duplicate_key};
 
 /// Size and depth limits for one document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -223,6 +223,41 @@ pub fn version(schema: &Value) -> Option<u64> {
     schema.get(VERSION_KEY).and_then(Value::as_u64)
 }
 
+/// A tagged union variant's schema: `body` (a closed object schema) with the
+/// `tag` member first, as the constant `name` and required.
+pub fn tagged(body: Value, tag: &str, name: &str, description: Option<&str>) -> Value {
+    let mut body = match tidy(body) {
+        Value::Object(body) => body,
+        other => return other,
+    };
+    let mut properties = Map::new();
+    properties.insert(tag.into(), json!({ "type": "string", "const": name }));
+    let mut required = vec![json!(tag)];
+    if let Some(Value::Object(props)) = body.remove("properties") {
+        properties.extend(props);
+    }
+    if let Some(Value::Array(names)) = body.remove("required") {
+        required.extend(names);
+    }
+    let description = description
+        .map(|d| json!(d))
+        .or_else(|| body.remove("description"));
+    body.remove("description");
+    body.remove("type");
+    body.remove("additionalProperties");
+    let mut out = Map::new();
+    if let Some(description) = description {
+        out.insert("description".into(), description);
+    }
+    out.insert("type".into(), json!("object"));
+    out.insert("properties".into(), Value::Object(properties));
+    out.insert("required".into(), Value::Array(required));
+    out.insert("additionalProperties".into(), json!(false));
+    // `allOf` of `when` rules, the rules JSON Schema cannot say.
+    out.extend(body);
+    Value::Object(out)
+}
+
 /// `schema` that also accepts `null`.
 pub fn nullable(schema: Value) -> Value {
     let Value::Object(mut map) = schema else {

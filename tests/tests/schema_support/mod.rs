@@ -20,6 +20,9 @@ pub use contract_examples::ticket_extraction::TicketExtraction;
 pub use contract_examples::triage::Triage;
 pub use contract_examples::vacation::{Status, VacationRequest};
 
+mod step;
+pub use step::{Refund, Step};
+
 // ---------------------------------------------------------------- every field type
 
 /// How important something is.
@@ -174,6 +177,7 @@ pub fn cases() -> Vec<Case> {
         case::<TicketExtraction>("ticket-extraction", true),
         case::<VacationRequest>("vacation", true),
         case::<Everything>("everything", false),
+        case::<Step>("step", false),
     ]
 }
 

@@ -56,6 +56,13 @@ impl Peek {
     }
 }
 
+/// A position of a [`Reader`] (see [`Reader::checkpoint`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Checkpoint {
+    pos: usize,
+    depth: usize,
+}
+
 /// A strict JSON pull scanner over a `&str`.
 #[derive(Debug)]
 pub struct Reader<'de> {
@@ -81,6 +88,21 @@ impl<'de> Reader<'de> {
     /// The byte offset of the next unread byte.
     pub fn offset(&self) -> usize {
         self.pos
+    }
+
+    /// Where the scanner is, to come back to with [`Reader::rewind`].
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            pos: self.pos,
+            depth: self.depth,
+        }
+    }
+
+    /// Goes back to `at`, to read again what was skipped since: a tagged
+    /// union looks ahead for its tag this way.
+    pub fn rewind(&mut self, at: Checkpoint) {
+        self.pos = at.pos;
+        self.depth = at.depth;
     }
 
     #[inline]

@@ -12,12 +12,16 @@
 //!
 //! Rewrites that keep the meaning are not reported: a nullable `enum` as
 //! `anyOf` of the enum and `{"type": "null"}` (OpenAI, Gemini), a `const` as
-//! a one-value `enum` (Gemini). `$schema` and `x-contract-version` are
+//! a one-value `enum` (Gemini), a tagged union's `oneOf` as `anyOf` (every
+//! provider: its branches exclude each other by the tag's `const`, so the
+//! two say the same). `$schema` and `x-contract-version` are
 //! document metadata and are left out of every export.
 //!
 //! # OpenAI (Structured Outputs, `strict: true`)
 //!
-//! - the root is an object (not `anyOf`): otherwise [`ExportError::RootNotObject`];
+//! - the root is an object: a tagged union at the root is
+//!   [`ExportError::RootUnion`] (wrap it in a struct field), anything else
+//!   [`ExportError::RootNotObject`];
 //! - every object has `additionalProperties: false` (a map —
 //!   `BTreeMap<String, T>` — is [`ExportError::Unsupported`]) and every
 //!   property is in `required`: an `optional` key becomes required
@@ -46,7 +50,7 @@
 //!
 //! - kept: `$id`, `$defs`, `$ref`, `$anchor`, `type`, `format`, `title`,
 //!   `description`, `enum` (strings and numbers), `items`, `minItems`,
-//!   `maxItems`, `minimum` and `maximum` (within ±2^53), `anyOf`, `oneOf`,
+//!   `maxItems`, `minimum` and `maximum` (within ±2^53), `anyOf`,
 //!   `properties`, `additionalProperties`, `required`, and
 //!   `propertyOrdering`, which the export adds to every object, in field
 //!   order;
@@ -200,6 +204,12 @@ pub enum ExportError {
         /// The provider.
         provider: Provider,
     },
+    /// The root is a tagged union (`anyOf`), which the provider forbids at
+    /// the root (OpenAI).
+    RootUnion {
+        /// The provider.
+        provider: Provider,
+    },
     /// A construct the provider cannot take, and that cannot be dropped
     /// without changing what the model may produce.
     Unsupported {
@@ -236,6 +246,10 @@ impl fmt::Display for ExportError {
             ExportError::RootNotObject { provider } => write!(
                 f,
                 "{provider} needs an object at the root of the schema: wrap the value in a contract struct"
+            ),
+            ExportError::RootUnion { provider } => write!(
+                f,
+                "{provider} forbids `anyOf` at the root, and a tagged union is one: wrap the union in a struct field (`struct Reply {{ step: Step }}`) and export that struct"
             ),
             ExportError::Unsupported {
                 provider,
@@ -303,7 +317,11 @@ pub fn export_schema(schema: &Value, provider: Provider) -> Result<Export, Expor
     let out = exporter.node(schema, "")?;
     match provider {
         Provider::OpenAi => {
-            if out.get("type") != Some(&json!("object")) || out.get("anyOf").is_some() {
+            // A tagged union is the only `oneOf` the derive emits.
+            if schema.get("oneOf").is_some() {
+                return Err(ExportError::RootUnion { provider });
+            }
+            if out.get("type") != Some(&json!("object")) {
                 return Err(ExportError::RootNotObject { provider });
             }
             openai_limits(&out)?;

@@ -186,7 +186,10 @@ impl Exporter {
                     });
                 }
             },
-            "anyOf" | "oneOf" if key == "anyOf" || provider == Provider::Gemini => {
+            // A `oneOf` is a tagged union's (the derive emits no other): its
+            // branches exclude each other by the tag's `const`, so `anyOf`,
+            // which every provider takes, says the same.
+            "anyOf" | "oneOf" => {
                 let Value::Array(branches) = value else {
                     self.drop(ptr, key, "from_json: the full contract");
                     return Ok(());
@@ -195,7 +198,7 @@ impl Exporter {
                 for (i, branch) in branches.iter().enumerate() {
                     converted.push(self.node(branch, &child(&child(ptr, key), &i.to_string()))?);
                 }
-                out.insert(key.into(), Value::Array(converted));
+                out.insert("anyOf".into(), Value::Array(converted));
             }
             "$defs" => {
                 let Value::Object(defs) = value else {
