@@ -1,5 +1,5 @@
-//! The five seed contracts of `shared/seeds/`, declared with
-//! `#[derive(Contract)]`, and the `contract-check` command that runs any of
+//! The five seed contracts of `shared/seeds/` and a tagged union (`step`),
+//! declared with `#[derive(Contract)]`, and the `contract-check` command that runs any of
 //! them over a file of model outputs.
 //!
 //! | module | CLI name | seed | what the model is asked for |
@@ -9,6 +9,7 @@
 //! | [`triage`] | `triage` | 002 | category, priority, confidence and reason of a support message |
 //! | [`ticket_extraction`] | `ticket-extraction` | 003 | incident facts from an e-mail, with evidence and review |
 //! | [`vacation`] | `vacation` | 004 | a vacation request: complete, needs clarification, or not a request |
+//! | [`step`] | `step` | — | an agent's next step, a tagged union: close a ticket, refund, ask, or nothing |
 //!
 //! [`registry`] puts them behind one type-erased interface; [`cli`] is the
 //! command (`contract-check`), whose line format, blank-line and exit-code
@@ -35,6 +36,7 @@ pub mod close_ticket;
 pub mod registry;
 pub mod retry_demo;
 pub mod settings;
+pub mod step;
 pub mod ticket_extraction;
 pub mod triage;
 pub mod vacation;

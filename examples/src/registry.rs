@@ -5,7 +5,7 @@
 //! use contract_examples::registry::{self, Setup};
 //!
 //! let names: Vec<_> = registry::contracts().iter().map(|c| c.name).collect();
-//! assert_eq!(names, ["close-ticket", "settings", "triage", "ticket-extraction", "vacation"]);
+//! assert_eq!(names, ["close-ticket", "settings", "triage", "ticket-extraction", "vacation", "step"]);
 //!
 //! let vacation = registry::find("vacation").unwrap();
 //! let checker = vacation.checker(&Setup::default()).unwrap();
@@ -23,6 +23,7 @@ use serde_json::Value;
 
 use crate::close_ticket::{CloseTicket, TicketContext};
 use crate::settings::Settings;
+use crate::step::Step;
 use crate::ticket_extraction::{self, EmailContext, TicketExtraction};
 use crate::triage::Triage;
 use crate::vacation::VacationRequest;
@@ -254,7 +255,7 @@ pub fn names() -> String {
         .join(", ")
 }
 
-static CONTRACTS: [ContractEntry; 5] = [
+static CONTRACTS: [ContractEntry; 6] = [
     ContractEntry {
         name: "close-ticket",
         description: "seed 000: close one resolved ticket of the trusted tenant",
@@ -304,6 +305,16 @@ static CONTRACTS: [ContractEntry; 5] = [
         schema: VacationRequest::json_schema,
         policies: policies::<VacationRequest>,
         prepare: prepare_plain::<VacationRequest>,
+    },
+    ContractEntry {
+        name: "step",
+        description: "an agent's next step, a tagged union: close a ticket, refund, ask the customer, or nothing",
+        context: None,
+        needs_source: false,
+        limits: Step::LIMITS,
+        schema: Step::json_schema,
+        policies: policies::<Step>,
+        prepare: prepare_plain::<Step>,
     },
 ];
 

@@ -98,6 +98,11 @@ fn vacation_example_matches_expected_output() {
 }
 
 #[test]
+fn step_example_matches_expected_output() {
+    check_example("step");
+}
+
+#[test]
 fn one_output_line_per_input_line_in_order() {
     for entry in contract_examples::registry::contracts() {
         let input = std::fs::read_to_string(data(&format!("{}.jsonl", entry.name))).unwrap();
