@@ -11,6 +11,20 @@ pub enum LenCheck {
     Within,
 }
 
+impl LenCheck {
+    /// Where `len` falls against `min` and `max`.
+    #[inline]
+    fn of(len: usize, min: usize, max: usize) -> LenCheck {
+        if len < min {
+            LenCheck::Short
+        } else if len > max {
+            LenCheck::Long
+        } else {
+            LenCheck::Within
+        }
+    }
+}
+
 /// Number of Unicode scalar values of a string, or items of a collection.
 pub trait Length {
     /// The length `min_len`/`max_len` compare against.
@@ -19,14 +33,7 @@ pub trait Length {
     /// Compares the length with both bounds at once.
     #[inline]
     fn check_len(&self, min: usize, max: usize) -> LenCheck {
-        let len = self.contract_len();
-        if len < min {
-            LenCheck::Short
-        } else if len > max {
-            LenCheck::Long
-        } else {
-            LenCheck::Within
-        }
+        LenCheck::of(self.contract_len(), min, max)
     }
 }
 
@@ -44,14 +51,7 @@ impl Length for String {
         if bytes <= max && bytes.div_ceil(4) >= min {
             return LenCheck::Within;
         }
-        let len = self.contract_len();
-        if len < min {
-            LenCheck::Short
-        } else if len > max {
-            LenCheck::Long
-        } else {
-            LenCheck::Within
-        }
+        LenCheck::of(self.contract_len(), min, max)
     }
 }
 
