@@ -26,6 +26,10 @@ pub struct Union<'c> {
     pub variants: Vec<UnionVariant<'c>>,
     pub max_bytes: Option<u64>,
     pub max_depth: Option<u64>,
+    /// The trusted context type (`context = T`).
+    pub context: Option<&'c syn::Type>,
+    /// The business check (`check = path`), `fn(&Union, &T)`.
+    pub check_fn: Option<&'c syn::Path>,
 }
 
 /// One variant of a tagged union, its members checked as a struct's.

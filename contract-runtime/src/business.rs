@@ -1,18 +1,68 @@
-//! The business stage's errors: `evidence` quotes and what a `check`
-//! function returned, recorded by the generated `__business` of a contract.
+//! The business stage: [`Business`], how a contract's checks reach the
+//! contracts nested in it, and its errors: `evidence` quotes and what a
+//! `check` function returned, recorded at the checked value's pointer.
+use std::collections::BTreeMap;
+
 use crate::code;
 use crate::core::Collector;
 use crate::error::{Error, Stage};
 use crate::json::Path;
 use crate::outcome::{Violation, ViolationKind, Violations};
 
+/// The business checks of a value found at `path` in a document checked
+/// against the trusted context `C`: its `evidence` members, its `check`
+/// function, then those of the contracts nested in it.
+///
+/// The derive implements it for every contract: for `C` = its declared
+/// `context`, or, when it declares none, as a no-op for any `C` (a contract
+/// without a context has no business checks of its own, and holds no
+/// context for those nested in it). A contract that declares a context
+/// therefore nests only contracts with the same context or none; any other
+/// is a compile error at the field.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` declares a business context other than `{C}`, the context of the contract that holds it",
+    label = "its business checks could not run against `{C}`",
+    note = "a contract nested in one with `context = {C}` declares the same context, or none"
+)]
+pub trait Business<C: ?Sized> {
+    /// Runs the checks, recording their errors at pointers below `path`.
+    fn business_at(&mut self, ctx: &C, path: &Path<'_>, cx: &mut Collector);
+}
+
+impl<C: ?Sized, T: Business<C>> Business<C> for Option<T> {
+    #[inline]
+    fn business_at(&mut self, ctx: &C, path: &Path<'_>, cx: &mut Collector) {
+        if let Some(v) = self {
+            v.business_at(ctx, path, cx);
+        }
+    }
+}
+
+impl<C: ?Sized, T: Business<C>> Business<C> for Vec<T> {
+    fn business_at(&mut self, ctx: &C, path: &Path<'_>, cx: &mut Collector) {
+        for (i, v) in self.iter_mut().enumerate() {
+            v.business_at(ctx, &path.index(i), cx);
+        }
+    }
+}
+
+impl<C: ?Sized, T: Business<C>> Business<C> for BTreeMap<String, T> {
+    fn business_at(&mut self, ctx: &C, path: &Path<'_>, cx: &mut Collector) {
+        for (k, v) in self.iter_mut() {
+            v.business_at(ctx, &path.key(k), cx);
+        }
+    }
+}
+
 /// Checks an `evidence` string against the source text; `false` (and an
-/// error, or a review reason when the field is quarantined) when it is no
-/// evidence. An empty or whitespace-only quote is no evidence, although it
-/// occurs in every text.
+/// error at `path`'s member `name`, or a review reason when the field is
+/// quarantined) when it is no evidence. An empty or whitespace-only quote is
+/// no evidence, although it occurs in every text.
 #[inline]
 pub fn evidence(
     cx: &mut Collector,
+    path: &Path<'_>,
     source: &str,
     quote: &str,
     name: &str,
@@ -22,7 +72,7 @@ pub fn evidence(
     if !blank && source.contains(quote) {
         return true;
     }
-    evidence_not_found(cx, name, quarantine, blank);
+    evidence_not_found(cx, path, name, quarantine, blank);
     false
 }
 
@@ -30,8 +80,14 @@ pub fn evidence(
 /// a business error, or a review reason when the field is quarantined.
 #[cold]
 #[inline(never)]
-fn evidence_not_found(cx: &mut Collector, name: &str, quarantine: bool, blank: bool) {
-    let pointer = Path::Root.key(name).to_pointer();
+fn evidence_not_found(
+    cx: &mut Collector,
+    path: &Path<'_>,
+    name: &str,
+    quarantine: bool,
+    blank: bool,
+) {
+    let pointer = path.key(name).to_pointer();
     let message = if blank {
         "the quote is empty or only whitespace, which is no evidence"
     } else {
@@ -51,9 +107,14 @@ fn evidence_not_found(cx: &mut Collector, name: &str, quarantine: bool, blank: b
     }
 }
 
-/// Records the violations a `check` function returned.
-pub fn violations(cx: &mut Collector, violations: Violations) {
-    for v in violations.0 {
+/// Records the violations a `check` function returned for the value at
+/// `path`: their pointers, relative to that value, are put below `path`.
+pub fn violations(cx: &mut Collector, path: &Path<'_>, violations: Violations) {
+    let prefix = path.to_pointer();
+    for mut v in violations.0 {
+        if !prefix.is_empty() {
+            v.pointer.insert_str(0, &prefix);
+        }
         match v.kind {
             ViolationKind::Business => cx.push(
                 Error::new(Stage::Business, v.pointer, v.code, v.message)

@@ -189,8 +189,13 @@
 //! - An `evidence` quote that is empty or only whitespace is no evidence
 //!   (`evidence_not_found`), although it occurs in every text; surrounding
 //!   whitespace is kept and must occur verbatim too.
-//! - Business checks and `evidence` run for the root contract's own fields;
-//!   a nested contract's `check` is not called (its context type may differ).
+//! - Business checks and `evidence` run for the root contract and for every
+//!   contract nested in it that declares the same context (a struct or
+//!   tagged union as a field, an `Option`, a `Vec` item, a map value, a
+//!   newtype variant's struct), each at its own pointer
+//!   (the hidden `Business` trait of [`business`]); a nested contract with another context is a
+//!   compile error at the field. A contract without a context passes none
+//!   on: the checks of contracts nested in it do not run.
 //! - Schemas keep field order (`serde_json`'s `preserve_order`): providers
 //!   generate keys in schema order, which matters to a model.
 //!

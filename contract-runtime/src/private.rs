@@ -3,7 +3,7 @@
 //! Only re-exports: each item lives in the module of its stage.
 pub use crate::__type_messages as type_messages;
 pub use crate::EvidenceSource;
-pub use crate::business::{evidence, violations};
+pub use crate::business::{Business, evidence, violations};
 pub use crate::code;
 pub use crate::contract::{Contract, OutcomeEnum};
 pub use crate::core::{Collector, JsonType, ObjectMembers};

@@ -2,7 +2,7 @@
 //! in `schema_support/step.rs`), and unions as fields, options and items.
 mod schema_support;
 
-use contract_runtime::{Contract, OutcomeKind, Rejection};
+use contract_runtime::{Contract, EvidenceSource, OutcomeKind, Rejection, Violation};
 use proptest::prelude::*;
 use schema_support::{Refund, Step};
 
@@ -398,4 +398,227 @@ fn a_changed_tag_is_a_changed_member() {
             ("edit", "/step/ticket_id", "change_not_allowed"),
         ]
     );
+}
+
+// Business checks on a union: its `check`, its variants' `evidence`, a
+// newtype variant's struct's own checks, and all of them through fields.
+
+/// What the business checks of `Action` know: the open tickets, the refund
+/// limit and the conversation the model read.
+pub struct Desk {
+    tickets: Vec<u64>,
+    max_refund_cents: u32,
+    source: &'static str,
+}
+
+impl EvidenceSource for Desk {
+    fn source_text(&self) -> &str {
+        self.source
+    }
+}
+
+fn desk() -> Desk {
+    Desk {
+        tickets: vec![7],
+        max_refund_cents: 1000,
+        source: "customer: please close ticket 7, the printer works again",
+    }
+}
+
+fn within_limit(r: &DeskRefund, desk: &Desk) -> Result<(), Violation> {
+    if r.refund_cents > desk.max_refund_cents {
+        return Err(Violation::business(
+            "/refund_cents",
+            "refund_over_limit",
+            "over the desk's limit",
+        ));
+    }
+    Ok(())
+}
+
+/// A refund the desk may grant.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(context = Desk, check = within_limit)]
+pub struct DeskRefund {
+    pub order_id: u64,
+    pub refund_cents: u32,
+}
+
+fn open_ticket(a: &Action, desk: &Desk) -> Result<(), Vec<Violation>> {
+    match a {
+        Action::Close { ticket_id, .. } if !desk.tickets.contains(ticket_id) => {
+            Err(vec![Violation::business(
+                "/ticket_id",
+                "unknown_ticket",
+                "no such open ticket",
+            )])
+        }
+        Action::Escalate { note: Some(note) } if note.contains("printer") => {
+            Err(vec![Violation::review(
+                "/note",
+                "hardware",
+                "a person looks at hardware",
+            )])
+        }
+        _ => Ok(()),
+    }
+}
+
+/// An action at the help desk, checked against the desk's records.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(tag = "action", rename_all = "snake_case", context = Desk, check = open_ticket)]
+pub enum Action {
+    Close {
+        ticket_id: u64,
+        #[contract(evidence)]
+        quote: String,
+    },
+    Refund(DeskRefund),
+    Escalate {
+        #[contract(evidence, quarantine)]
+        note: Option<String>,
+    },
+    Wait,
+}
+
+/// Actions as a field, an optional field and items.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(context = Desk)]
+pub struct Queue {
+    pub first: Action,
+    pub maybe: Option<Action>,
+    pub rest: Vec<Action>,
+}
+
+fn business_errors<T: Contract<Context = Desk>>(raw: &str) -> Vec<(String, String, &'static str)> {
+    match T::check_with(raw, &desk()).rejection() {
+        Some(r) => r
+            .errors
+            .iter()
+            .map(|e| (e.stage.as_str().to_owned(), e.pointer.clone(), e.code))
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
+fn triples(expected: &[(&str, &str, &'static str)]) -> Vec<(String, String, &'static str)> {
+    expected
+        .iter()
+        .map(|(s, p, c)| ((*s).to_owned(), (*p).to_owned(), *c))
+        .collect()
+}
+
+#[test]
+fn a_unions_check_runs_against_the_context() {
+    let raw = r#"{"action":"close","ticket_id":8,"quote":"printer works"}"#;
+    assert_eq!(
+        business_errors::<Action>(raw),
+        triples(&[("business", "/ticket_id", "unknown_ticket")])
+    );
+    let ok = r#"{"quote":"printer works","action":"close","ticket_id":7}"#;
+    assert_eq!(Action::check_with(ok, &desk()).kind(), OutcomeKind::Accept);
+}
+
+#[test]
+fn a_variant_members_evidence_is_checked_at_its_pointer() {
+    let raw = r#"{"action":"close","ticket_id":7,"quote":"the scanner"}"#;
+    assert_eq!(
+        business_errors::<Action>(raw),
+        triples(&[("business", "/quote", "evidence_not_found")])
+    );
+}
+
+#[test]
+fn a_newtype_variants_struct_runs_its_own_check_beside_the_tag() {
+    let raw = r#"{"action":"refund","order_id":3,"refund_cents":5000}"#;
+    assert_eq!(
+        business_errors::<Action>(raw),
+        triples(&[("business", "/refund_cents", "refund_over_limit")])
+    );
+}
+
+#[test]
+fn a_quarantined_variant_member_without_evidence_is_dropped_for_review() {
+    let outcome = Action::check_with(r#"{"action":"escalate","note":"a fire"}"#, &desk());
+    assert_eq!(outcome.kind(), OutcomeKind::Review);
+    assert_eq!(outcome.reasons()[0].pointer, "/note");
+    assert_eq!(outcome.reasons()[0].code, "evidence_not_found");
+    assert_eq!(outcome.value(), Some(&Action::Escalate { note: None }));
+}
+
+#[test]
+fn a_review_reason_from_the_unions_check_drops_a_quarantined_member() {
+    let outcome = Action::check_with(r#"{"action":"escalate","note":"printer"}"#, &desk());
+    assert_eq!(outcome.kind(), OutcomeKind::Review);
+    assert_eq!(outcome.reasons()[0].code, "hardware");
+    assert_eq!(outcome.value(), Some(&Action::Escalate { note: None }));
+}
+
+#[test]
+fn a_unions_business_checks_do_not_run_without_check_with() {
+    let raw = r#"{"action":"refund","order_id":3,"refund_cents":5000}"#;
+    assert_eq!(Action::check(raw).kind(), OutcomeKind::Accept);
+}
+
+#[test]
+fn union_fields_run_their_business_checks_at_their_pointers() {
+    let raw = r#"{
+        "first": {"action":"close","ticket_id":9,"quote":"ticket 7"},
+        "maybe": {"action":"refund","order_id":1,"refund_cents":1001},
+        "rest": [{"action":"wait"}, {"action":"close","ticket_id":7,"quote":"fax"}]
+    }"#;
+    assert_eq!(
+        business_errors::<Queue>(raw),
+        triples(&[
+            ("business", "/first/ticket_id", "unknown_ticket"),
+            ("business", "/maybe/refund_cents", "refund_over_limit"),
+            ("business", "/rest/1/quote", "evidence_not_found"),
+        ])
+    );
+}
+
+#[test]
+fn a_quarantined_member_of_a_union_item_is_dropped_at_its_pointer() {
+    let raw = r#"{"first":{"action":"wait"},"maybe":null,"rest":[{"action":"wait"},{"action":"escalate","note":"smoke"}]}"#;
+    let outcome = Queue::check_with(raw, &desk());
+    assert_eq!(outcome.kind(), OutcomeKind::Review);
+    assert_eq!(outcome.reasons()[0].pointer, "/rest/1/note");
+    let queue = outcome.value().unwrap();
+    assert_eq!(queue.rest[1], Action::Escalate { note: None });
+}
+
+#[test]
+fn a_unions_business_checks_wait_for_a_schema_valid_document() {
+    let raw = r#"{"action":"close","ticket_id":8,"quote":7}"#;
+    assert_eq!(
+        business_errors::<Action>(raw),
+        triples(&[("schema", "/quote", "invalid_type")])
+    );
+}
+
+/// A struct holding contract structs with the same context.
+#[derive(Contract, Debug)]
+#[contract(context = Desk)]
+pub struct Ledger {
+    pub refunds: Vec<DeskRefund>,
+}
+
+#[test]
+fn a_nested_structs_check_runs_at_its_pointer() {
+    let raw =
+        r#"{"refunds":[{"order_id":1,"refund_cents":10},{"order_id":2,"refund_cents":2000}]}"#;
+    assert_eq!(
+        business_errors::<Ledger>(raw),
+        triples(&[("business", "/refunds/1/refund_cents", "refund_over_limit")])
+    );
+}
+
+#[test]
+fn a_unions_check_is_listed_beside_its_variants_in_the_schema() {
+    let union = Action::json_schema();
+    assert_eq!(union["x-contract-rules"][0]["rule"], "check");
+    assert_eq!(union["x-contract-rules"][0]["function"], "open_ticket");
+    let close = &union["oneOf"][0];
+    assert_eq!(close["x-contract-rules"][0]["rule"], "evidence");
+    assert_eq!(close["x-contract-rules"][0]["pointers"][0], "/quote");
 }

@@ -151,7 +151,7 @@ pub(super) fn check_field(cx: &Ctxt, has_context: bool, f: &Member<'_>) {
                 f.ident, f.kind.describe()
             ));
         } else if !has_context {
-            cx.error_spanned_by(ev, "`evidence` needs the source text from a trusted context: add `#[contract(context = YourContext)]` to the struct and implement `contract_runtime::EvidenceSource` for it");
+            cx.error_spanned_by(ev, "`evidence` needs the source text from a trusted context: add `#[contract(context = YourContext)]` to the contract and implement `contract_runtime::EvidenceSource` for it");
         }
     }
 

@@ -233,7 +233,8 @@ fn check_misplaced_outcome_flags(cx: &Ctxt, cont: &Container<'_>) {
 }
 
 // Rules, edits and context belong to structs. A tagged union's rules go on
-// its variants, and it takes document limits (it can be the decoded root).
+// its variants; it takes document limits (it can be the decoded root) and
+// a context with its `check`.
 pub(super) fn check_enum_attrs(cx: &Ctxt, cont: &Container<'_>, union: bool) {
     let a = &cont.attrs;
     let (when, order) = if union {
@@ -265,22 +266,19 @@ pub(super) fn check_enum_attrs(cx: &Ctxt, cont: &Container<'_>, union: bool) {
             "`version` applies to contract structs: put it on the struct whose schema you send",
         );
     }
-    let struct_only = |name: &str| {
-        if union {
+    // A union runs its `check` and its members' `evidence` as a struct does.
+    if !union {
+        let struct_only = |name: &str| {
             format!(
-                "`{name}` on a tagged union is not supported: declare `context` and `check` on a struct that holds the union as a field"
+                "`{name}` applies to contract structs and tagged unions, not to an enum of names: move it to the struct that holds this enum"
             )
-        } else {
-            format!(
-                "`{name}` applies to contract structs, not enums: move it to the struct that holds this enum"
-            )
+        };
+        if let Some(c) = &a.context {
+            cx.error_spanned_by(c, struct_only("context"));
         }
-    };
-    if let Some(c) = &a.context {
-        cx.error_spanned_by(c, struct_only("context"));
-    }
-    if let Some(c) = &a.check_fn {
-        cx.error_spanned_by(c, struct_only("check"));
+        if let Some(c) = &a.check_fn {
+            cx.error_spanned_by(c, struct_only("check"));
+        }
     }
     for flag in &a.misplaced {
         cx.error_spanned_by(

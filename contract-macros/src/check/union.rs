@@ -4,7 +4,7 @@
 use quote::ToTokens;
 
 use super::field::check_field;
-use super::rules::{Scope, check_order, check_when};
+use super::rules::{Scope, check_context, check_order, check_when};
 use super::{
     Named, check_enum_attrs, check_json_names, check_limits, check_member_serde,
     check_outcome_flags,
@@ -36,15 +36,19 @@ pub(super) fn check_union<'c>(
     }
     check_json_names(cx, variants.iter().map(Named::from));
     check_outcome_flags(cx, variants);
+    check_context(cx, cont);
     let variants = variants
         .iter()
         .map(|v| check_variant(cx, cont, v, tag))
         .collect();
+    let a = &cont.attrs;
     checked::Union {
         tag,
         variants,
-        max_bytes: cont.attrs.max_bytes.as_ref().map(|l| l.value),
-        max_depth: cont.attrs.max_depth.as_ref().map(|l| l.value),
+        max_bytes: a.max_bytes.as_ref().map(|l| l.value),
+        max_depth: a.max_depth.as_ref().map(|l| l.value),
+        context: a.context.as_ref(),
+        check_fn: a.check_fn.as_ref(),
     }
 }
 
@@ -102,7 +106,7 @@ fn check_variant<'c>(
             check_member_serde(cx, members);
             check_json_names(cx, members.iter().map(Named::from));
             for m in members {
-                check_field(cx, false, m);
+                check_field(cx, cont.attrs.context.is_some(), m);
                 if m.json_name == tag {
                     let at = m
                         .attrs

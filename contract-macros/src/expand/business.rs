@@ -1,11 +1,13 @@
-//! The business stage and the outcome: `Contract::__business` (`evidence`,
-//! `check`) and `Contract::__outcome`.
+//! The business stage and the outcome: the `Business` impl (`evidence`,
+//! nested contracts, `check`), `Contract::__business` that runs it at the
+//! root, and `Contract::__outcome`.
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::{private, private_at};
-use crate::checked::Struct;
+use super::{Place, private, private_at};
+use crate::checked::{Members, Struct, Union};
+use crate::model::Member;
 use crate::pointer;
 
 /// `Contract::__outcome`, when the struct names its `outcome` member.
@@ -28,74 +30,221 @@ pub fn outcome_fn(s: &Struct<'_>) -> TokenStream {
     }
 }
 
-/// `Contract::__business`, when the struct declares a `context`: its
-/// `evidence` members, then its `check` function.
-pub fn business_fn(s: &Struct<'_>) -> TokenStream {
+/// The business stage of one contract: its `Business` impl, and the
+/// `Contract::__business` item that runs it at the root.
+pub struct Stage {
+    pub business_impl: TokenStream,
+    pub contract_fn: TokenStream,
+}
+
+/// A struct's business stage: its `evidence` members, its nested
+/// contracts, then its `check` function.
+pub fn of_struct(ident: &syn::Ident, s: &Struct<'_>) -> Stage {
+    let place = |f: &Member<'_>| {
+        let ident = f.ident;
+        quote!(self.#ident)
+    };
+    let Some(context) = s.context else {
+        return no_context(ident);
+    };
+    let members = member_checks(s.members, &place, context);
+    let drops = quarantine_drops(s.members, &place);
+    let drops = (!drops.is_empty()).then(|| {
+        quote! {
+            match __contract_v.pointer.as_str() {
+                #(#drops)*
+                _ => {}
+            }
+        }
+    });
+    let check = s.check_fn.map(|path| check_call(path, drops));
+    with_context(ident, context, quote!(#members #check))
+}
+
+/// A tagged union's business stage: the chosen variant's `evidence`
+/// members and nested contracts (a newtype variant's struct runs its own
+/// checks, at the union's pointer: its members sit beside the tag), then the
+/// union's `check` function.
+pub fn of_union(ident: &syn::Ident, u: &Union<'_>) -> Stage {
+    let Some(context) = u.context else {
+        return no_context(ident);
+    };
+    let place = |f: &Member<'_>| {
+        let binding = f.binding();
+        quote!((*#binding))
+    };
+    let arms = u.variants.iter().map(|v| {
+        let pattern = v.pattern();
+        let body = match &v.members {
+            Members::Unit => TokenStream::new(),
+            Members::Struct(fields) => member_checks(fields, &place, context),
+            Members::Newtype(ty) => {
+                let at = private_at(ty.span());
+                quote_spanned! {ty.span()=>
+                    <#ty as #at::Business<#context>>::business_at(__contract_inner, __contract_ctx, __contract_path, __contract_cx);
+                }
+            }
+        };
+        quote!(#pattern => { #body })
+    });
+    // A review reason the check gives for a quarantined member of the
+    // chosen variant drops that member's value.
+    let drop_arms: Vec<TokenStream> = u
+        .variants
+        .iter()
+        .filter_map(|v| {
+            let Members::Struct(fields) = v.members else {
+                return None;
+            };
+            let drops = quarantine_drops(fields, &place);
+            if drops.is_empty() {
+                return None;
+            }
+            let pattern = v.pattern();
+            Some(quote! {
+                #pattern => match __contract_v.pointer.as_str() {
+                    #(#drops)*
+                    _ => {}
+                },
+            })
+        })
+        .collect();
+    let rest = (drop_arms.len() < u.variants.len()).then(|| quote!(_ => {}));
+    let drops = (!drop_arms.is_empty()).then(|| {
+        quote! {
+            match self {
+                #(#drop_arms)*
+                #rest
+            }
+        }
+    });
+    let check = u.check_fn.map(|path| check_call(path, drops));
+    let body = quote! {
+        match self {
+            #(#arms)*
+        }
+        #check
+    };
+    with_context(ident, context, body)
+}
+
+/// Without a context a contract has no business checks, and none to pass
+/// to the contracts it holds: its impl is a no-op for any context (an enum
+/// of unit variants has none either).
+pub fn no_context(ident: &syn::Ident) -> Stage {
     let p = private();
-    if s.context.is_none() {
-        return TokenStream::new();
+    Stage {
+        business_impl: quote! {
+            #[automatically_derived]
+            impl<__ContractC: ?::core::marker::Sized> #p::Business<__ContractC> for #ident {
+                #[inline]
+                fn business_at(&mut self, _: &__ContractC, _: &#p::Path<'_>, _: &mut #p::Collector) {}
+            }
+        },
+        contract_fn: TokenStream::new(),
     }
-    let evidence = s.members.iter().filter_map(|f| {
+}
+
+fn with_context(ident: &syn::Ident, context: &syn::Type, body: TokenStream) -> Stage {
+    let p = private();
+    Stage {
+        business_impl: quote! {
+            #[automatically_derived]
+            impl #p::Business<#context> for #ident {
+                fn business_at(
+                    &mut self,
+                    __contract_ctx: &#context,
+                    __contract_path: &#p::Path<'_>,
+                    __contract_cx: &mut #p::Collector,
+                ) {
+                    let _ = (&__contract_ctx, &__contract_path, &__contract_cx);
+                    #body
+                }
+            }
+        },
+        contract_fn: quote! {
+            fn __business(&mut self, __contract_ctx: &Self::Context, __contract_cx: &mut #p::Collector) {
+                <Self as #p::Business<#context>>::business_at(self, __contract_ctx, &#p::Path::Root, __contract_cx);
+            }
+        },
+    }
+}
+
+/// The `evidence` checks of `members`, then their nested contracts' checks
+/// (spanned at the member's type, where a context mismatch is reported).
+fn member_checks(members: &[Member<'_>], place: Place<'_>, context: &syn::Type) -> TokenStream {
+    let p = private();
+    let evidence = members.iter().filter_map(|f| {
         let ev = f.attrs.evidence.as_ref()?;
-        let (ident, json) = (f.ident, &f.json_name);
+        let (at, json) = (place(f), &f.json_name);
         let source = quote_spanned!(ev.span()=> #p::EvidenceSource::source_text(__contract_ctx));
         let quarantine = f.attrs.quarantine.is_some();
         let value = if f.kind.is_option() {
-            quote!(#p::Option::as_deref(&self.#ident))
+            quote!(#p::Option::as_deref(&#at))
         } else {
-            quote!(#p::Some(self.#ident.as_str()))
+            quote!(#p::Some(#at.as_str()))
         };
         let drop_value = if quarantine && f.kind.is_option() {
-            quote!(self.#ident = #p::None;)
+            quote!(#at = #p::None;)
         } else {
             TokenStream::new()
         };
         Some(quote! {
             if let #p::Some(__contract_quote) = #value {
-                if !#p::evidence(__contract_cx, #source, __contract_quote, #json, #quarantine) {
+                if !#p::evidence(__contract_cx, __contract_path, #source, __contract_quote, #json, #quarantine) {
                     #drop_value
                 }
             }
         })
     });
-    // A review reason the check gives for a quarantined field drops that
-    // field's value, as a value failure in decoding or missing evidence does.
-    let drops: Vec<TokenStream> = s
-        .members
+    let nested = members.iter().filter(|f| f.kind.may_nest()).map(|f| {
+        let (at, ty, json) = (place(f), f.ty, &f.json_name);
+        let p = private_at(ty.span());
+        quote_spanned! {ty.span()=>
+            <#ty as #p::Business<#context>>::business_at(&mut #at, __contract_ctx, &__contract_path.key(#json), __contract_cx);
+        }
+    });
+    quote! {
+        #(#evidence)*
+        #(#nested)*
+    }
+}
+
+/// `pointer => place = None,` for each quarantined `Option` member: a
+/// review reason the check gives for one drops its value, as a value
+/// failure in decoding or missing evidence does.
+fn quarantine_drops(members: &[Member<'_>], place: Place<'_>) -> Vec<TokenStream> {
+    let p = private();
+    members
         .iter()
         .filter(|f| f.attrs.quarantine.is_some() && f.kind.is_option())
         .map(|f| {
             let pointer = pointer::member(&f.json_name);
-            let ident = f.ident;
-            quote!(#pointer => self.#ident = #p::None,)
+            let at = place(f);
+            quote!(#pointer => #at = #p::None,)
         })
-        .collect();
-    let check = s.check_fn.map(|path| {
-        let call = quote_spanned!(path.span()=> #path(&*self, __contract_ctx));
-        let drop_quarantined = (!drops.is_empty()).then(|| {
-            quote! {
-                for __contract_v in &__contract_vs.0 {
-                    if __contract_v.kind == #p::ViolationKind::Review {
-                        match __contract_v.pointer.as_str() {
-                            #(#drops)*
-                            _ => {}
-                        }
-                    }
-                }
-            }
-        });
+        .collect()
+}
+
+/// The call of the `check` function; `drops` (matching `__contract_v`'s
+/// pointer) runs for each review reason it gives.
+fn check_call(path: &syn::Path, drops: Option<TokenStream>) -> TokenStream {
+    let p = private();
+    let call = quote_spanned!(path.span()=> #path(&*self, __contract_ctx));
+    let drop_quarantined = drops.map(|drops| {
         quote! {
-            if let #p::Err(__contract_e) = #call {
-                let __contract_vs = #p::Violations::from(__contract_e);
-                #drop_quarantined
-                #p::violations(__contract_cx, __contract_vs);
+            for __contract_v in &__contract_vs.0 {
+                if __contract_v.kind == #p::ViolationKind::Review {
+                    #drops
+                }
             }
         }
     });
     quote! {
-        fn __business(&mut self, __contract_ctx: &Self::Context, __contract_cx: &mut #p::Collector) {
-            #(#evidence)*
-            #check
+        if let #p::Err(__contract_e) = #call {
+            let __contract_vs = #p::Violations::from(__contract_e);
+            #drop_quarantined
+            #p::violations(__contract_cx, __contract_path, __contract_vs);
         }
     }
 }

@@ -3,8 +3,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::unions::enum_contract_impl;
-use super::{decode, encode, json_type_impl, private, schema, shape};
+use super::unions::{EnumContract, enum_contract_impl};
+use super::{business, decode, encode, json_type_impl, private, schema, shape};
 use crate::checked::Contract;
 use crate::model::Variant;
 
@@ -25,14 +25,20 @@ pub fn expand(cont: &Contract<'_>, variants: &[Variant<'_>]) -> TokenStream {
     );
     let contract = enum_contract_impl(
         ident,
-        quote!(#p::Limits::DEFAULT),
-        quote!(let _ = __contract_defs; #schema),
+        EnumContract {
+            limits: quote!(#p::Limits::DEFAULT),
+            schema: quote!(let _ = __contract_defs; #schema),
+            context: quote!(()),
+            business: TokenStream::new(),
+        },
         variants.iter(),
     );
+    let business = business::no_context(ident).business_impl;
     quote! {
         const _: () = {
             #json_type
             #contract
+            #business
         };
     }
 }

@@ -54,6 +54,16 @@ pub fn stub(input: &DeriveInput, cont: Option<&Container<'_>>) -> TokenStream {
             }
         }
     });
+    // A generic input is an error of its own; no field of another contract
+    // can name it without more errors.
+    let business = input.generics.params.is_empty().then(|| {
+        quote! {
+            #[automatically_derived]
+            impl<__ContractC: ?::core::marker::Sized> #p::Business<__ContractC> for #ident {
+                fn business_at(&mut self, _: &__ContractC, _: &#p::Path<'_>, _: &mut #p::Collector) {}
+            }
+        }
+    });
     quote! {
         const _: () = {
             #[automatically_derived]
@@ -82,6 +92,7 @@ pub fn stub(input: &DeriveInput, cont: Option<&Container<'_>>) -> TokenStream {
                     #p::Value::Null
                 }
             }
+            #business
             #outcome
             #members
         };

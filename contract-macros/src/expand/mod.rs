@@ -8,7 +8,7 @@ use syn::DeriveInput;
 use crate::check;
 use crate::checked::{self, Contract};
 use crate::ctxt::Ctxt;
-use crate::model::Container;
+use crate::model::{Container, Member};
 
 // Generators, one per output; each reads the checked model and imports no
 // other generator, only the leaf `lit`.
@@ -25,6 +25,10 @@ mod enums;
 mod fallback;
 mod structs;
 mod unions;
+
+/// A member's value as a place expression: `self.name` in a struct, the
+/// binding of a union variant's member.
+type Place<'a> = &'a dyn Fn(&Member<'_>) -> TokenStream;
 
 /// The whole pipeline: attributes and input → raw model → checked model →
 /// code; on any error, the errors and a stub impl.

@@ -4,14 +4,10 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::lit::typed_lit;
-use super::private;
+use super::{Place, private};
 use crate::checked::{CondValue, Members, OrderRule, Struct, Union, WhenRule};
 use crate::model::Member;
 use crate::ty::Ty;
-
-/// A member's value as a place expression: `self.name` in a struct, the
-/// binding of a union variant's member.
-pub type Place<'a> = &'a dyn Fn(&Member<'_>) -> TokenStream;
 
 /// The body of `Field::rules` for a struct.
 pub fn body(s: &Struct<'_>) -> TokenStream {

@@ -182,13 +182,19 @@ fn extension(s: &Object<'_>) -> TokenStream {
         }
     }
     if let Some(check) = s.check_fn {
-        let name = quote!(#check).to_string().replace(' ', "");
-        entries.push(quote!(#p::json!({ "rule": "check", "function": #name, "description": "checked against trusted context" })));
+        entries.push(check_entry(check));
     }
     if entries.is_empty() {
         return TokenStream::new();
     }
     quote!(__contract_schema.insert(#p::String::from(#p::RULES_KEY), #p::Value::Array(#p::Vec::from([#(#entries),*])));)
+}
+
+// The `check` function, by name, in the extension key's list.
+fn check_entry(check: &syn::Path) -> TokenStream {
+    let p = private();
+    let name = quote!(#check).to_string().replace(' ', "");
+    quote!(#p::json!({ "rule": "check", "function": #name, "description": "checked against trusted context" }))
 }
 
 /// An enum's schema: a string of its variants' names.
@@ -242,10 +248,17 @@ pub fn union_body(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
     let description = cont
         .doc
         .map(|d| quote!(__contract_schema.insert(#p::String::from("description"), #p::json!(#d));));
+    // The union's own `check`, beside `oneOf`; its variants' rules are in
+    // their objects.
+    let check = u.check_fn.map(|c| {
+        let entry = check_entry(c);
+        quote!(__contract_schema.insert(#p::String::from(#p::RULES_KEY), #p::json!([#entry]));)
+    });
     quote! {
         let mut __contract_schema = #p::Map::new();
         #description
         __contract_schema.insert(#p::String::from("oneOf"), #p::Value::Array(#p::Vec::from([#(#variants),*])));
+        #check
         #p::Value::Object(__contract_schema)
     }
 }

@@ -29,7 +29,10 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
     let rules = rules::body(s);
     let shape = shape::object(s.members);
     let outcome = business::outcome_fn(s);
-    let business = business::business_fn(s);
+    let business::Stage {
+        business_impl,
+        contract_fn: business,
+    } = business::of_struct(ident, s);
     let context = match s.context {
         Some(ty) => quote!(#ty),
         None => quote!(()),
@@ -96,6 +99,7 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
                 #business
             }
 
+            #business_impl
             #policy_checks
         };
         #policy_consts

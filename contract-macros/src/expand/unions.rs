@@ -5,7 +5,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::structs::limits;
-use super::{decode, encode, json_type_impl, private, private_at, rules, schema, shape};
+use super::{business, decode, encode, json_type_impl, private, private_at, rules, schema, shape};
 use crate::checked::{Contract, Members, Union};
 use crate::model::Variant;
 
@@ -26,11 +26,29 @@ pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
         quote!(__contract_defs.reference::<Self>()),
         Some(rules),
     );
-    let contract = enum_contract_impl(ident, limits, schema, u.variants.iter().map(|v| v.variant));
+    let business::Stage {
+        business_impl,
+        contract_fn,
+    } = business::of_union(ident, u);
+    let context = match u.context {
+        Some(ty) => quote!(#ty),
+        None => quote!(()),
+    };
+    let contract = enum_contract_impl(
+        ident,
+        EnumContract {
+            limits,
+            schema,
+            context,
+            business: contract_fn,
+        },
+        u.variants.iter().map(|v| v.variant),
+    );
     quote! {
         const _: () = {
             #json_type
             #contract
+            #business_impl
             #tag_checks
         };
     }
@@ -59,16 +77,33 @@ fn tag_checks(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
     quote!(#(#checks)*)
 }
 
+/// What an enum's (or a union's) `impl Contract` is made of besides its
+/// variants.
+pub struct EnumContract {
+    pub limits: TokenStream,
+    /// The body of `__schema_body`.
+    pub schema: TokenStream,
+    /// The `Context` type (`()` when none is declared).
+    pub context: TokenStream,
+    /// The `__business` item, if the union declares a context.
+    pub business: TokenStream,
+}
+
 /// An enum's (or a union's) `impl Contract` and `impl OutcomeEnum`: each
 /// variant (matched by `Self::V { .. }`, which fits unit, tuple and struct
 /// variants alike) stands for its outcome, which decides as the root too.
 pub fn enum_contract_impl<'v>(
     ident: &syn::Ident,
-    limits: TokenStream,
-    schema: TokenStream,
+    parts: EnumContract,
     variants: impl Iterator<Item = &'v Variant<'v>>,
 ) -> TokenStream {
     let p = private();
+    let EnumContract {
+        limits,
+        schema,
+        context,
+        business,
+    } = parts;
     let name = ident.to_string();
     let arms = variants.map(|v| {
         let (ident, kind) = (v.ident, outcome_kind(v));
@@ -79,7 +114,7 @@ pub fn enum_contract_impl<'v>(
         impl #p::Contract for #ident {
             const NAME: &'static str = #name;
             const LIMITS: #p::Limits = #limits;
-            type Context = ();
+            type Context = #context;
 
             fn __schema_body(__contract_defs: &mut #p::SchemaGen) -> #p::Value {
                 #schema
@@ -88,6 +123,8 @@ pub fn enum_contract_impl<'v>(
             fn __outcome(&self) -> #p::OutcomeKind {
                 #p::OutcomeEnum::outcome_kind(self)
             }
+
+            #business
         }
 
         #[automatically_derived]

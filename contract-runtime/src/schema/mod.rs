@@ -40,7 +40,7 @@
 //! | key | where | what |
 //! |---|---|---|
 //! | `x-contract-version` ([`VERSION_KEY`]) | a struct's schema | the integer of `#[contract(version = N)]`; read it with [`version`] |
-//! | `x-contract-rules` ([`RULES_KEY`]) | a struct's schema | the rules of that struct that JSON Schema cannot say |
+//! | `x-contract-rules` ([`RULES_KEY`]) | a struct's schema, a union variant's object, a union's schema (its `check`) | the rules there that JSON Schema cannot say |
 //!
 //! Validators ignore unknown keywords, so both keep the schema valid; a
 //! reader (or another language's validator) sees what stays checked locally.
