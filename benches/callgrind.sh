@@ -4,6 +4,7 @@
 # do not change, beside criterion's times. Uses the `decode_profile` driver
 # (tests/benches/decode_profile.rs); needs valgrind.
 # Usage: benches/callgrind.sh [CONTRACT ...]   (default: all six)
+#        benches/callgrind.sh step              (the union group: tag first and last, ours and A)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
@@ -21,6 +22,21 @@ ir() {
 docs() {
   python3 -c "import json,sys; d=json.load(open('$here/documents.json'))['contracts']['$1']; print(len(d['valid']) if '$2'=='valid' else 1)"
 }
+if [ "${contracts[*]}" = step ]; then
+  n=2000
+  echo "| contract | case | ours Ir/doc | A Ir/doc | A/ours |"
+  echo "|---|---|---:|---:|---:|"
+  for case in tag_first tag_last; do
+    row=()
+    for side in ours a; do
+      base=$(ir step "$case" "$side" 0)
+      total=$(ir step "$case" "$side" "$n")
+      row+=($(( (total - base) / (4 * n) )))
+    done
+    echo "| step | ${case/_/ } | ${row[0]} | ${row[1]} | $(python3 -c "print(f'{${row[1]}/${row[0]}:.2f}×')") |"
+  done
+  exit 0
+fi
 echo "| contract | case | ours Ir/doc | A Ir/doc | B Ir/doc | A/ours | B/ours |"
 echo "|---|---|---:|---:|---:|---:|---:|"
 for c in "${contracts[@]}"; do

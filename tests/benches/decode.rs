@@ -29,8 +29,14 @@
 //! Before timing, every side's decision on every document is checked (valid
 //! accepted, invalid rejected, our error count as recorded in the file).
 //!
+//! The `union/tag first` and `union/tag last` groups decode one `Step`
+//! document per variant (`contracts/step.rs`) against A with serde's
+//! internally tagged enum (`#[serde(tag = "action")]`); B has no tagged
+//! union form worth comparing, and the documents are not in
+//! `documents.json` (no Pydantic side). One iteration decodes the four.
+//!
 //! Run: `cargo bench -p contract-tests --bench decode -- --warm-up-time 1 --measurement-time 3`
-//! (a filter such as `invoice/` runs one contract).
+//! (a filter such as `invoice/` runs one contract, `union/` the union groups).
 use std::hint::black_box;
 
 use contract_runtime::Contract;
@@ -39,9 +45,10 @@ use jsonschema::Validator;
 
 mod contracts;
 
+use contract_examples::step::Step;
 use contracts::{
     Case, CloseTicketCase, DOCUMENTS, Docs, File, InvoiceCase, SettingsCase, TicketExtractionCase,
-    TriageCase, VacationCase, b_errors, b_valid, validator,
+    TriageCase, VacationCase, b_errors, b_valid, step, validator,
 };
 
 /// Checks every side's decision on every document before anything is timed.
@@ -143,7 +150,45 @@ fn bench_case<C: Case>(c: &mut Criterion, file: &File) {
     }
 }
 
+/// A tagged union, the tag first and last: ours against serde's
+/// internally tagged derive.
+fn bench_union(c: &mut Criterion) {
+    for (name, docs) in [("tag first", step::TAG_FIRST), ("tag last", step::TAG_LAST)] {
+        for (doc, first) in docs.iter().zip(step::TAG_FIRST) {
+            let ours = Step::from_json(doc)
+                .unwrap_or_else(|r| panic!("union: ours rejected {doc}: {r:?}"));
+            assert_eq!(
+                Step::from_json(first).ok(),
+                Some(ours),
+                "union: the tag's place changed {doc}"
+            );
+            if let Err(e) = serde_json::from_str::<step::serde_a::Step>(doc) {
+                panic!("union: A rejected {doc}: {e}");
+            }
+        }
+        let bytes: usize = docs.iter().map(|d| d.len()).sum();
+        let mut g = c.benchmark_group(format!("union/{name}"));
+        g.throughput(Throughput::Bytes(bytes as u64));
+        g.bench_function("ours", |b| {
+            b.iter(|| {
+                for doc in &docs {
+                    black_box(Step::from_json(black_box(doc)).is_ok());
+                }
+            })
+        });
+        g.bench_function("A serde derive", |b| {
+            b.iter(|| {
+                for doc in &docs {
+                    black_box(serde_json::from_str::<step::serde_a::Step>(black_box(doc)).is_ok());
+                }
+            })
+        });
+        g.finish();
+    }
+}
+
 fn benches(c: &mut Criterion) {
+    bench_union(c);
     let file: File = serde_json::from_str(DOCUMENTS).expect("benches/documents.json");
     bench_case::<CloseTicketCase>(c, &file);
     bench_case::<SettingsCase>(c, &file);

@@ -12,6 +12,8 @@
 //! Arguments: `CONTRACT CASE SIDE [ITERATIONS]` with CONTRACT a key of
 //! `benches/documents.json`, CASE `valid`, `one_error` or `many_errors`,
 //! SIDE `ours`, `a` or `b`; it prints the documents, bytes and iterations.
+//! CONTRACT `step` (the union group) takes CASE `tag_first` or `tag_last`
+//! and SIDE `ours` or `a`.
 //! Subtract a run with 0 iterations (the setup: loading the documents,
 //! building B's validator) before dividing by the documents decoded. Run by
 //! `cargo bench` (which passes `--bench`), it decodes everything once and
@@ -22,9 +24,10 @@ use contract_runtime::Contract;
 
 mod contracts;
 
+use contract_examples::step::Step;
 use contracts::{
     Case, CloseTicketCase, DOCUMENTS, File, InvoiceCase, SettingsCase, TicketExtractionCase,
-    TriageCase, VacationCase, b_errors, b_valid, validator,
+    TriageCase, VacationCase, b_errors, b_valid, step, validator,
 };
 
 fn run<C: Case>(file: &File, case: &str, side: &str, iterations: usize, quiet: bool) {
@@ -68,6 +71,35 @@ fn run<C: Case>(file: &File, case: &str, side: &str, iterations: usize, quiet: b
     );
 }
 
+fn run_union(case: &str, side: &str, iterations: usize, quiet: bool) {
+    let set = match case {
+        "tag_first" => step::TAG_FIRST,
+        "tag_last" => step::TAG_LAST,
+        other => panic!("unknown case `{other}` for step: tag_first or tag_last"),
+    };
+    for _ in 0..iterations {
+        for doc in &set {
+            let doc = black_box(*doc);
+            match side {
+                "ours" => {
+                    black_box(Step::from_json(doc).is_ok());
+                }
+                "a" => {
+                    black_box(serde_json::from_str::<step::serde_a::Step>(doc).is_ok());
+                }
+                other => panic!("unknown side `{other}` for step: ours or a"),
+            }
+        }
+    }
+    if !quiet {
+        let bytes: usize = set.iter().map(|d| d.len()).sum();
+        println!(
+            "step {case} {side}: {} documents, {bytes} bytes, {iterations} iterations",
+            set.len()
+        );
+    }
+}
+
 fn dispatch(file: &File, contract: &str, case: &str, side: &str, iterations: usize, quiet: bool) {
     match contract {
         "close_ticket" => run::<CloseTicketCase>(file, case, side, iterations, quiet),
@@ -76,6 +108,7 @@ fn dispatch(file: &File, contract: &str, case: &str, side: &str, iterations: usi
         "ticket_extraction" => run::<TicketExtractionCase>(file, case, side, iterations, quiet),
         "vacation" => run::<VacationCase>(file, case, side, iterations, quiet),
         "invoice" => run::<InvoiceCase>(file, case, side, iterations, quiet),
+        "step" => run_union(case, side, iterations, quiet),
         other => panic!("unknown contract `{other}`"),
     }
 }
@@ -90,6 +123,11 @@ fn main() {
                 for side in ["ours", "a", "b"] {
                     dispatch(&file, contract, case, side, 1, true);
                 }
+            }
+        }
+        for case in ["tag_first", "tag_last"] {
+            for side in ["ours", "a"] {
+                run_union(case, side, 1, true);
             }
         }
         println!("decode_profile: every contract, case and side ran once (see the file's docs)");

@@ -19,6 +19,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 /// The shared documents (see `benches/make_documents.py`).
+pub mod step;
+
 pub const DOCUMENTS: &str = include_str!("../../../benches/documents.json");
 
 // ---------------------------------------------------------------------------
