@@ -22,11 +22,12 @@ shift 2
 
 case "$target" in
   json_parse | differential)
-    seeds=(seeds/common seeds/close_ticket seeds/triage seeds/vacation seeds/settings) ;;
+    seeds=(seeds/common seeds/close_ticket seeds/triage seeds/vacation seeds/settings seeds/step) ;;
   decode_close_ticket) seeds=(seeds/close_ticket seeds/common) ;;
   decode_triage) seeds=(seeds/triage seeds/common) ;;
   decode_vacation) seeds=(seeds/vacation seeds/common) ;;
   edit_policy) seeds=(seeds/settings seeds/common) ;;
+  decode_step) seeds=(seeds/step seeds/common) ;;
   *)
     echo "unknown target $target (see fuzz/Cargo.toml)" >&2
     exit 2 ;;

@@ -194,6 +194,59 @@ pub enum Status {
 }
 
 // ---------------------------------------------------------------------------
+// The step example: a tagged union (examples/src/step.rs).
+
+/// What the assistant wants to do next.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(tag = "action", rename_all = "snake_case", max_bytes = 4096)]
+pub enum Step {
+    /// Close a resolved ticket.
+    CloseTicket {
+        #[contract(min = 1)]
+        ticket_id: u64,
+        #[contract(min_len = 1, max_len = 200)]
+        reason: String,
+    },
+    /// Refund part of an order (the struct's members sit beside the tag).
+    Refund(Refund),
+    /// Ask the customer first.
+    #[contract(clarify)]
+    AskCustomer {
+        #[contract(min_len = 1, max_len = 300)]
+        question: String,
+    },
+    /// Nothing to do: an object holding only the tag.
+    #[contract(decline)]
+    NoAction,
+}
+
+/// A partial refund: never more than the order's total.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(order(refund_cents <= order_total_cents))]
+pub struct Refund {
+    /// The order to refund.
+    pub order_id: u64,
+    /// How much to refund, in cents.
+    pub refund_cents: u32,
+    /// The order's total, in cents.
+    pub order_total_cents: u32,
+}
+
+/// `value` as JSON text with the object member `key` moved to the end (the
+/// others keep their order); `None` when `value` is not an object holding
+/// `key`.
+pub fn with_member_last(value: &serde_json::Value, key: &str) -> Option<String> {
+    let object = value.as_object()?;
+    let moved = object.get(key)?;
+    let mut reordered = serde_json::Map::new();
+    for (k, v) in object.iter().filter(|(k, _)| k.as_str() != key) {
+        reordered.insert(k.clone(), v.clone());
+    }
+    reordered.insert(key.to_owned(), moved.clone());
+    Some(serde_json::Value::Object(reordered).to_string())
+}
+
+// ---------------------------------------------------------------------------
 // Oracles.
 
 /// Panics unless `rejection` is well formed: non-empty, capped, each error
