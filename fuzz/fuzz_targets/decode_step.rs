@@ -43,6 +43,19 @@ fn error_set(r: &contract_runtime::Rejection) -> Vec<(Stage, String, &'static st
     set
 }
 
+// Whether a number in `value` is not a 64-bit integer: re-serialized, it
+// is written as a float (an integer too large for u64 becomes `5e37`), so
+// its error may differ (`invalid_type` for `out_of_range`) though both
+// documents are rejected.
+fn has_float(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::Number(n) => n.is_f64(),
+        serde_json::Value::Array(items) => items.iter().any(has_float),
+        serde_json::Value::Object(members) => members.values().any(has_float),
+        _ => false,
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     decode::<Step>(data, invariant);
     // Structured: a document that parses, its tag moved last.
@@ -62,7 +75,7 @@ fuzz_target!(|data: &[u8]| {
             assert_well_formed(&b);
             let parse_error = |r: &contract_runtime::Rejection| r.stage() == Some(Stage::Parse);
             let capped = a.errors.len() >= contract_runtime::error::MAX_ERRORS;
-            if !parse_error(&a) && !parse_error(&b) && !capped {
+            if !parse_error(&a) && !parse_error(&b) && !capped && !has_float(&value) {
                 assert_eq!(error_set(&a), error_set(&b), "the tag's place changed the errors");
             }
         }
