@@ -603,8 +603,9 @@ fn gemini_orders_properties_in_field_order() {
             .collect();
         assert_eq!(obj["propertyOrdering"], Value::Array(props));
     }
-    assert_eq!(e.schema["propertyOrdering"][0], "a_u8");
-    assert_eq!(e.schema["propertyOrdering"][35], "flags");
+    // The `when` rules are lowered: each branch lists every field.
+    assert_eq!(e.schema["anyOf"][0]["propertyOrdering"][0], "a_u8");
+    assert_eq!(e.schema["anyOf"][0]["propertyOrdering"][35], "flags");
 }
 
 #[test]
@@ -655,14 +656,14 @@ fn anthropic_drops_numeric_and_length_bounds() {
             ("/properties/tags/maxItems", "maxItems"),
             ("/properties/few/maxItems", "maxItems"),
             ("/properties/short/maxLength", "maxLength"),
+            ("/properties/day/pattern", "pattern"),
         ]
     );
     let p = &e.schema["properties"];
-    // minItems 0 or 1 stays; enum with null, const, pattern and format stay.
+    // minItems 0 or 1 stays; enum with null, const and format stay.
     assert_eq!(p["few"]["minItems"], 1);
     assert_eq!(p["maybe_letter"]["enum"], json!(["a", "b", null]));
     assert_eq!(p["version"]["const"], "v1");
-    assert_eq!(p["day"]["pattern"], "^[0-9]{4}-[0-9]{2}-[0-9]{2}$");
     assert_eq!(p["day"]["format"], "date");
     for obj in objects(&e.schema) {
         assert_eq!(obj["additionalProperties"], json!(false));
@@ -670,12 +671,22 @@ fn anthropic_drops_numeric_and_length_bounds() {
 }
 
 #[test]
-fn anthropic_patterns_without_backreferences_or_lookaround() {
+fn anthropic_drops_every_pattern_as_its_client_does() {
+    // anthropic 2.14.0's `transform_schema` moves `pattern` into the
+    // description: the API never sees it.
+    let schema = json!({"type": "object", "properties": {"s": {"type": "string", "pattern": "^[a-z]+$"}}, "required": ["s"], "additionalProperties": false});
+    let e = export_schema(&schema, Provider::Anthropic).unwrap();
+    assert_eq!(dropped(&e), [("/properties/s/pattern", "pattern")]);
+    assert!(e.schema["properties"]["s"].get("pattern").is_none());
+}
+
+#[test]
+fn local_patterns_without_backreferences_or_lookaround() {
     let schema = |pattern: &str| json!({"type": "object", "properties": {"s": {"type": "string", "pattern": pattern}}, "required": ["s"], "additionalProperties": false});
-    let kept = export_schema(&schema(r"^[a-z]+(-[a-z]+)*$"), Provider::Anthropic).unwrap();
+    let kept = export_schema(&schema(r"^[a-z]+(-[a-z]+)*$"), Provider::Local).unwrap();
     assert!(kept.dropped.is_empty());
     for bad in [r"^(a)\1$", r"^a(?=b)", r"^(?<!x)a", r"\bword\b"] {
-        let e = export_schema(&schema(bad), Provider::Anthropic).unwrap();
+        let e = export_schema(&schema(bad), Provider::Local).unwrap();
         assert_eq!(dropped(&e), [("/properties/s/pattern", "pattern")], "{bad}");
         assert!(e.schema["properties"]["s"].get("pattern").is_none());
     }

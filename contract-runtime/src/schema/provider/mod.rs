@@ -94,7 +94,9 @@ use serde_json::{Value, json};
 use super::Definition;
 
 mod limits;
+mod lower;
 mod rewrite;
+mod words;
 
 use limits::{anthropic_limits, no_cycles, openai_limits};
 use rewrite::Exporter;
@@ -109,18 +111,28 @@ pub enum Provider {
     Gemini,
     /// Anthropic (`output_config.format`, type `json_schema`).
     Anthropic,
+    /// A local inference server's constrained decoding: the subset that
+    /// llguidance, XGrammar and Outlines compile.
+    Local,
 }
 
 impl Provider {
     /// Every provider.
-    pub const ALL: [Provider; 3] = [Provider::OpenAi, Provider::Gemini, Provider::Anthropic];
+    pub const ALL: [Provider; 4] = [
+        Provider::OpenAi,
+        Provider::Gemini,
+        Provider::Anthropic,
+        Provider::Local,
+    ];
 
-    /// The provider's name as parsed and serialized: `"openai"`, `"gemini"`, `"anthropic"`.
+    /// The provider's name as parsed and serialized: `"openai"`, `"gemini"`,
+    /// `"anthropic"`, `"local"`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Provider::OpenAi => "openai",
             Provider::Gemini => "gemini",
             Provider::Anthropic => "anthropic",
+            Provider::Local => "local",
         }
     }
 }
@@ -139,7 +151,7 @@ impl fmt::Display for UnknownProvider {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown provider `{}`; expected one of: openai, gemini, anthropic",
+            "unknown provider `{}`; expected one of: openai, gemini, anthropic, local",
             self.0
         )
     }
@@ -150,7 +162,7 @@ impl std::error::Error for UnknownProvider {}
 impl FromStr for Provider {
     type Err = UnknownProvider;
 
-    /// `openai`, `gemini` or `anthropic`, in any case.
+    /// `openai`, `gemini`, `anthropic` or `local`, in any case.
     ///
     /// ```
     /// use contract_runtime::schema::Provider;
@@ -180,6 +192,13 @@ pub struct Export {
     /// requires although the contract lets the key be absent (`optional`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub made_required: Vec<String>,
+    /// Pointers (into the full schema) of the `allOf`s of `when` rules that
+    /// the export enforces during generation, as an `anyOf` of one closed
+    /// object per condition. A `when` rule not lowered is in
+    /// [`Export::dropped`] instead, and said in words in the
+    /// `description` of its object.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lowered: Vec<String>,
 }
 
 /// One keyword an export leaves out.
@@ -309,10 +328,25 @@ pub fn export<T: Definition>(provider: Provider) -> Result<Export, ExportError> 
 /// A full schema (as [`document`](super::document) builds it) prepared for
 /// `provider`; see [`export`].
 pub fn export_schema(schema: &Value, provider: Provider) -> Result<Export, ExportError> {
+    match export_with(schema, provider, true) {
+        // Lowered rules multiply a schema's properties and unions; when
+        // that passes a limit, the rules stay local instead.
+        Err(ExportError::Limit { .. }) => export_with(schema, provider, false),
+        result => result,
+    }
+}
+
+fn export_with(
+    schema: &Value,
+    provider: Provider,
+    lower_rules: bool,
+) -> Result<Export, ExportError> {
     let mut exporter = Exporter {
         provider,
         dropped: Vec::new(),
         made_required: Vec::new(),
+        lowered: Vec::new(),
+        lower_rules,
     };
     let out = exporter.node(schema, "")?;
     match provider {
@@ -331,12 +365,14 @@ pub fn export_schema(schema: &Value, provider: Provider) -> Result<Export, Expor
             no_cycles(&out, provider, false)?;
             anthropic_limits(&out)?;
         }
+        Provider::Local => {}
     }
     Ok(Export {
         provider,
         schema: out,
         dropped: exporter.dropped,
         made_required: exporter.made_required,
+        lowered: exporter.lowered,
     })
 }
 
@@ -368,7 +404,10 @@ mod tests {
         }
         assert_eq!(
             "x".parse::<Provider>().map_err(|e| e.to_string()),
-            Err("unknown provider `x`; expected one of: openai, gemini, anthropic".to_owned())
+            Err(
+                "unknown provider `x`; expected one of: openai, gemini, anthropic, local"
+                    .to_owned()
+            )
         );
     }
 }
