@@ -86,6 +86,7 @@ pub mod provider;
 
 pub use provider::{
     Dropped, Export, ExportError, Provider, UnknownProvider, export, export_schema,
+    request_fragment, schema_name,
 };
 
 /// The draft 2020-12 meta-schema URI.

@@ -95,8 +95,11 @@ use super::Definition;
 
 mod limits;
 mod lower;
+mod request;
 mod rewrite;
 mod words;
+
+pub use request::{request_fragment, schema_name};
 
 use limits::{anthropic_limits, no_cycles, openai_limits};
 use rewrite::Exporter;
