@@ -82,6 +82,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
+pub mod pin;
 pub mod provider;
 
 pub use provider::{
