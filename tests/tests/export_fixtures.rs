@@ -31,8 +31,11 @@ fn data(name: &str) -> String {
     std::fs::read_to_string(path).unwrap()
 }
 
-/// The `when` rules of a full schema's root: (field, values, required, forbidden).
-fn when_rules(schema: &Value) -> Vec<(String, Vec<Value>, Vec<String>, Vec<String>)> {
+/// A `when` rule: its field, its values, the fields it requires and forbids.
+type WhenRule = (String, Vec<Value>, Vec<String>, Vec<String>);
+
+/// The `when` rules of a full schema's root.
+fn when_rules(schema: &Value) -> Vec<WhenRule> {
     let mut out = Vec::new();
     for rule in schema["allOf"].as_array().into_iter().flatten() {
         let (field, test) = rule["if"]["properties"]
