@@ -6,7 +6,7 @@ mod schema_support;
 use contract_runtime::schema::{Export, ExportError, Provider, export, export_schema};
 use contract_runtime::{Contract, Date};
 use schema_support::{
-    CloseTicket, Everything, Notifications, Settings, Status, Step, TicketExtraction,
+    CloseTicket, Everything, Notifications, Settings, Status, Step, TicketExtraction, Triage,
     VacationRequest,
 };
 use serde_json::{Map, Value, json};
@@ -788,4 +788,86 @@ fn an_export_serializes_for_the_cli() {
         json!(["/properties/note", "/properties/retries"])
     );
     assert!(v.get("dropped").is_none(), "an empty list is left out");
+}
+
+// ------------------------------------------------------------------ what the clients send
+
+/// A vacation request inside a reply: its `when` rules sit in `$defs`.
+#[derive(Contract, Debug)]
+struct Reply {
+    request: VacationRequest,
+}
+
+#[test]
+fn anthropic_states_a_nullable_value_as_any_of_never_a_type_array() {
+    // anthropic 2.14.0's transform_schema raises on `"type": [T, "null"]`.
+    for export in [
+        export::<VacationRequest>(Provider::Anthropic).unwrap(),
+        export::<TicketExtraction>(Provider::Anthropic).unwrap(),
+    ] {
+        for node in nodes(&export.schema) {
+            assert!(!node["type"].is_array(), "{node}");
+        }
+    }
+    let e = export::<TicketExtraction>(Provider::Anthropic).unwrap();
+    assert_eq!(
+        e.schema["properties"]["deadline_context"]["anyOf"][1],
+        json!({"type": "null"})
+    );
+}
+
+#[test]
+fn anthropic_leaves_type_out_beside_enum_and_const() {
+    let e = export::<CloseTicket>(Provider::Anthropic).unwrap();
+    assert!(e.schema["properties"]["action"].get("type").is_none());
+    assert_eq!(e.schema["properties"]["action"]["const"], "close_ticket");
+    let e = export::<Triage>(Provider::Anthropic).unwrap();
+    assert!(e.schema["properties"]["categoria"].get("type").is_none());
+    assert!(e.schema["properties"]["categoria"]["enum"].is_array());
+}
+
+#[test]
+fn openai_lowers_when_rules_below_the_root() {
+    let e = export::<Reply>(Provider::OpenAi).unwrap();
+    assert_eq!(e.lowered, ["/$defs/VacationRequest/allOf"]);
+    let def = &e.schema["$defs"]["VacationRequest"];
+    let branches = def["anyOf"].as_array().unwrap();
+    assert_eq!(branches.len(), 3);
+    for branch in branches {
+        // Strict mode: closed, every property required.
+        assert_eq!(branch["additionalProperties"], false);
+        let names: Vec<Value> = branch["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| json!(k))
+            .collect();
+        assert_eq!(branch["required"], Value::Array(names));
+    }
+    assert!(e.dropped.iter().all(|d| d.keyword != "allOf"));
+}
+
+#[test]
+fn rules_that_would_pass_a_limit_stay_local() {
+    // Anthropic takes 16 union-typed schemas; each branch repeats the
+    // nullable members, so 15 of them and a rule lower into 30.
+    let mut props = Map::new();
+    props.insert("s".into(), json!({"type": "string", "enum": ["a", "b"]}));
+    for i in 0..15 {
+        props.insert(format!("n{i}"), json!({"type": ["string", "null"]}));
+    }
+    let names: Vec<Value> = props.keys().map(|k| json!(k)).collect();
+    let schema = json!({
+        "type": "object", "properties": props, "required": names, "additionalProperties": false,
+        "allOf": [{"if": {"properties": {"s": {"const": "a"}}}, "then": {"properties": {"n0": {"not": {"type": "null"}}}}}],
+    });
+    let e = export_schema(&schema, Provider::Anthropic).unwrap();
+    assert!(e.lowered.is_empty());
+    assert!(dropped(&e).contains(&("/allOf", "allOf")));
+    assert!(
+        e.schema["description"]
+            .as_str()
+            .unwrap()
+            .contains("When s is a, n0 is required.")
+    );
 }
