@@ -76,6 +76,33 @@ pub trait Contract: JsonType + 'static {
         schema::export::<Self>(provider)
     }
 
+    /// The request fragment `provider`'s API takes for this contract's
+    /// export: OpenAI's `response_format` (`{"type": "json_schema",
+    /// "json_schema": {"name", "strict": true, "schema"}}`, the name being
+    /// the contract's, kept to `^[a-zA-Z0-9_-]{1,64}$`), Gemini's
+    /// `generationConfig` fields `responseMimeType` and
+    /// `responseJsonSchema`, Anthropic's `output_config.format`
+    /// (`{"type": "json_schema", "schema"}`), and for
+    /// [`Local`](schema::Provider::Local) OpenAI's form, which
+    /// OpenAI-compatible local servers read. See
+    /// [`schema::request_fragment`] for where each goes and the sources.
+    ///
+    /// ```
+    /// use contract_runtime::Contract;
+    /// use contract_runtime::schema::Provider;
+    ///
+    /// #[derive(Contract)]
+    /// struct Reply { text: String }
+    ///
+    /// let format = Reply::response_format(Provider::Anthropic).unwrap();
+    /// assert_eq!(format["type"], "json_schema");
+    /// assert_eq!(format["schema"]["properties"]["text"]["type"], "string");
+    /// ```
+    fn response_format(provider: schema::Provider) -> Result<Value, schema::ExportError> {
+        let export = Self::json_schema_for(provider)?;
+        Ok(schema::request_fragment(&export, <Self as Contract>::NAME))
+    }
+
     /// Parses and checks `raw` (parse, schema and rule stages).
     fn from_json(raw: &str) -> Result<Self, Rejection> {
         pipeline::run::<Self>(raw, Stages::none()).map(|(value, _reviews)| value)

@@ -10,6 +10,7 @@ use crate::fingerprint::Fingerprint;
 use crate::json;
 use crate::outcome::Violation;
 use crate::pipeline::{self, Document, Stages};
+use crate::schema::{self, Definition, Dropped, Export, ExportError, Provider};
 
 /// A named allowlist of pointers, declared with
 /// `#[contract(edit(NAME = ["/pointer", ..]))]`.
@@ -158,6 +159,59 @@ impl<T> EditPolicy<T> {
     /// Whether a change at `pointer` is allowed (exact match only).
     pub fn allows(&self, pointer: &str) -> bool {
         self.paths.contains(&pointer)
+    }
+}
+
+impl<T: Definition> EditPolicy<T> {
+    /// The contract's export for `provider` with every value outside the
+    /// allowlist pinned to `baseline` (see [`schema::pin`]): a model that
+    /// edits the document under this schema can change only what the
+    /// policy allows. `baseline` is the stored document, as
+    /// [`EditPolicy::check`] takes it.
+    ///
+    /// The export's pointers (`dropped`, `made_required`, `lowered`) are
+    /// into the pinned schema. A pin the provider cannot state (Gemini has
+    /// no boolean `const`; Anthropic's client sends no array `const`) and a
+    /// member the baseline lacks (its absence cannot be stated) are listed
+    /// in `dropped` with keyword `const`, still enforced by
+    /// [`EditPolicy::check`] (`change_not_allowed`).
+    ///
+    /// ```
+    /// use contract_runtime::Contract;
+    /// use contract_runtime::schema::Provider;
+    /// use serde_json::json;
+    ///
+    /// #[derive(Contract, Debug)]
+    /// #[contract(edit(rename = ["/name"]))]
+    /// struct Profile { name: String, plan: String }
+    ///
+    /// let stored = json!({"name": "Ana", "plan": "free"});
+    /// let export = Profile::RENAME.json_schema_for(&stored, Provider::OpenAi).unwrap();
+    /// assert_eq!(export.schema["properties"]["plan"]["const"], "free");
+    /// assert_eq!(export.schema["properties"]["name"], json!({"type": "string"}));
+    /// ```
+    pub fn json_schema_for(
+        &self,
+        baseline: &Value,
+        provider: Provider,
+    ) -> Result<Export, ExportError> {
+        let full = schema::document::<T>();
+        let (pinned, pins, unpinned) = schema::pin::pinned(&full, baseline, self.paths);
+        let mut export = schema::export_schema(&pinned, provider)?;
+        let enforced_by = |pointer: &str| {
+            format!("EditPolicy::check, edit stage: `change_not_allowed` at `{pointer}`")
+        };
+        for dropped in &mut export.dropped {
+            if let Some(pin) = pins.iter().find(|p| p.schema_pointer == dropped.pointer) {
+                dropped.enforced_by = enforced_by(&pin.pointer);
+            }
+        }
+        export.dropped.extend(unpinned.iter().map(|pin| Dropped {
+            pointer: crate::pointer::child(&pin.schema_pointer, "const"),
+            keyword: "const".to_owned(),
+            enforced_by: enforced_by(&pin.pointer),
+        }));
+        Ok(export)
     }
 }
 

@@ -718,6 +718,62 @@ fn schema_for_a_provider_prints_the_export_and_what_stays_local() {
 }
 
 #[test]
+fn schema_for_gemini_says_which_when_rules_are_enforced_during_generation() {
+    let out = run(&["--schema", "vacation", "--provider", "gemini"]);
+    assert_eq!(out.status.code(), Some(0));
+    let printed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(printed["anyOf"].as_array().map(Vec::len), Some(3));
+    assert!(lines(&out.stderr).contains(&"lowered /allOf: the `when` rules are enforced during generation (anyOf of one closed object per condition)".to_owned()));
+}
+
+#[test]
+fn request_prints_the_fragment_each_provider_takes() {
+    let full = registry::find("vacation").unwrap().schema();
+    for provider in [
+        Provider::OpenAi,
+        Provider::Gemini,
+        Provider::Anthropic,
+        Provider::Local,
+    ] {
+        let out = run(&[
+            "--schema",
+            "vacation",
+            "--provider",
+            provider.as_str(),
+            "--request",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{provider}");
+        let printed: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let export = export_schema(&full, provider).unwrap();
+        let schema = match provider {
+            Provider::OpenAi | Provider::Local => {
+                assert_eq!(printed["type"], "json_schema");
+                assert_eq!(printed["json_schema"]["name"], "VacationRequest");
+                assert_eq!(printed["json_schema"]["strict"], true);
+                &printed["json_schema"]["schema"]
+            }
+            Provider::Gemini => {
+                assert_eq!(printed["responseMimeType"], "application/json");
+                &printed["responseJsonSchema"]
+            }
+            _ => {
+                assert_eq!(printed["type"], "json_schema");
+                &printed["schema"]
+            }
+        };
+        assert_eq!(*schema, export.schema, "{provider}");
+    }
+}
+
+#[test]
+fn request_needs_a_provider() {
+    assert!(
+        usage_error(&["--schema", "vacation", "--request"]).contains("--request needs --provider")
+    );
+    assert!(usage_error(&["vacation", "--request"]).contains("--request needs --schema"));
+}
+
+#[test]
 fn a_root_union_for_openai_is_refused_with_what_to_do() {
     let out = run(&["--schema", "step", "--provider", "openai"]);
     assert_eq!(out.status.code(), Some(2));
@@ -750,7 +806,7 @@ fn schema_for_every_contract_and_provider() {
             let stderr = lines(&out.stderr);
             assert_eq!(
                 stderr.len(),
-                export.dropped.len() + export.made_required.len(),
+                export.dropped.len() + export.made_required.len() + export.lowered.len(),
                 "{args:?}: one line each: {stderr:?}"
             );
             for (line, dropped) in stderr.iter().zip(&export.dropped) {

@@ -6,7 +6,7 @@ mod schema_support;
 use contract_runtime::schema::{Export, ExportError, Provider, export, export_schema};
 use contract_runtime::{Contract, Date};
 use schema_support::{
-    CloseTicket, Everything, Notifications, Settings, Status, Step, TicketExtraction,
+    CloseTicket, Everything, Notifications, Settings, Status, Step, TicketExtraction, Triage,
     VacationRequest,
 };
 use serde_json::{Map, Value, json};
@@ -603,8 +603,9 @@ fn gemini_orders_properties_in_field_order() {
             .collect();
         assert_eq!(obj["propertyOrdering"], Value::Array(props));
     }
-    assert_eq!(e.schema["propertyOrdering"][0], "a_u8");
-    assert_eq!(e.schema["propertyOrdering"][35], "flags");
+    // The `when` rules are lowered: each branch lists every field.
+    assert_eq!(e.schema["anyOf"][0]["propertyOrdering"][0], "a_u8");
+    assert_eq!(e.schema["anyOf"][0]["propertyOrdering"][35], "flags");
 }
 
 #[test]
@@ -655,14 +656,14 @@ fn anthropic_drops_numeric_and_length_bounds() {
             ("/properties/tags/maxItems", "maxItems"),
             ("/properties/few/maxItems", "maxItems"),
             ("/properties/short/maxLength", "maxLength"),
+            ("/properties/day/pattern", "pattern"),
         ]
     );
     let p = &e.schema["properties"];
-    // minItems 0 or 1 stays; enum with null, const, pattern and format stay.
+    // minItems 0 or 1 stays; enum with null, const and format stay.
     assert_eq!(p["few"]["minItems"], 1);
     assert_eq!(p["maybe_letter"]["enum"], json!(["a", "b", null]));
     assert_eq!(p["version"]["const"], "v1");
-    assert_eq!(p["day"]["pattern"], "^[0-9]{4}-[0-9]{2}-[0-9]{2}$");
     assert_eq!(p["day"]["format"], "date");
     for obj in objects(&e.schema) {
         assert_eq!(obj["additionalProperties"], json!(false));
@@ -670,12 +671,22 @@ fn anthropic_drops_numeric_and_length_bounds() {
 }
 
 #[test]
-fn anthropic_patterns_without_backreferences_or_lookaround() {
+fn anthropic_drops_every_pattern_as_its_client_does() {
+    // anthropic 2.14.0's `transform_schema` moves `pattern` into the
+    // description: the API never sees it.
+    let schema = json!({"type": "object", "properties": {"s": {"type": "string", "pattern": "^[a-z]+$"}}, "required": ["s"], "additionalProperties": false});
+    let e = export_schema(&schema, Provider::Anthropic).unwrap();
+    assert_eq!(dropped(&e), [("/properties/s/pattern", "pattern")]);
+    assert!(e.schema["properties"]["s"].get("pattern").is_none());
+}
+
+#[test]
+fn local_patterns_without_backreferences_or_lookaround() {
     let schema = |pattern: &str| json!({"type": "object", "properties": {"s": {"type": "string", "pattern": pattern}}, "required": ["s"], "additionalProperties": false});
-    let kept = export_schema(&schema(r"^[a-z]+(-[a-z]+)*$"), Provider::Anthropic).unwrap();
+    let kept = export_schema(&schema(r"^[a-z]+(-[a-z]+)*$"), Provider::Local).unwrap();
     assert!(kept.dropped.is_empty());
     for bad in [r"^(a)\1$", r"^a(?=b)", r"^(?<!x)a", r"\bword\b"] {
-        let e = export_schema(&schema(bad), Provider::Anthropic).unwrap();
+        let e = export_schema(&schema(bad), Provider::Local).unwrap();
         assert_eq!(dropped(&e), [("/properties/s/pattern", "pattern")], "{bad}");
         assert!(e.schema["properties"]["s"].get("pattern").is_none());
     }
@@ -777,4 +788,86 @@ fn an_export_serializes_for_the_cli() {
         json!(["/properties/note", "/properties/retries"])
     );
     assert!(v.get("dropped").is_none(), "an empty list is left out");
+}
+
+// ------------------------------------------------------------------ what the clients send
+
+/// A vacation request inside a reply: its `when` rules sit in `$defs`.
+#[derive(Contract, Debug)]
+struct Reply {
+    request: VacationRequest,
+}
+
+#[test]
+fn anthropic_states_a_nullable_value_as_any_of_never_a_type_array() {
+    // anthropic 2.14.0's transform_schema raises on `"type": [T, "null"]`.
+    for export in [
+        export::<VacationRequest>(Provider::Anthropic).unwrap(),
+        export::<TicketExtraction>(Provider::Anthropic).unwrap(),
+    ] {
+        for node in nodes(&export.schema) {
+            assert!(!node["type"].is_array(), "{node}");
+        }
+    }
+    let e = export::<TicketExtraction>(Provider::Anthropic).unwrap();
+    assert_eq!(
+        e.schema["properties"]["deadline_context"]["anyOf"][1],
+        json!({"type": "null"})
+    );
+}
+
+#[test]
+fn anthropic_leaves_type_out_beside_enum_and_const() {
+    let e = export::<CloseTicket>(Provider::Anthropic).unwrap();
+    assert!(e.schema["properties"]["action"].get("type").is_none());
+    assert_eq!(e.schema["properties"]["action"]["const"], "close_ticket");
+    let e = export::<Triage>(Provider::Anthropic).unwrap();
+    assert!(e.schema["properties"]["categoria"].get("type").is_none());
+    assert!(e.schema["properties"]["categoria"]["enum"].is_array());
+}
+
+#[test]
+fn openai_lowers_when_rules_below_the_root() {
+    let e = export::<Reply>(Provider::OpenAi).unwrap();
+    assert_eq!(e.lowered, ["/$defs/VacationRequest/allOf"]);
+    let def = &e.schema["$defs"]["VacationRequest"];
+    let branches = def["anyOf"].as_array().unwrap();
+    assert_eq!(branches.len(), 3);
+    for branch in branches {
+        // Strict mode: closed, every property required.
+        assert_eq!(branch["additionalProperties"], false);
+        let names: Vec<Value> = branch["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| json!(k))
+            .collect();
+        assert_eq!(branch["required"], Value::Array(names));
+    }
+    assert!(e.dropped.iter().all(|d| d.keyword != "allOf"));
+}
+
+#[test]
+fn rules_that_would_pass_a_limit_stay_local() {
+    // Anthropic takes 16 union-typed schemas; each branch repeats the
+    // nullable members, so 15 of them and a rule lower into 30.
+    let mut props = Map::new();
+    props.insert("s".into(), json!({"type": "string", "enum": ["a", "b"]}));
+    for i in 0..15 {
+        props.insert(format!("n{i}"), json!({"type": ["string", "null"]}));
+    }
+    let names: Vec<Value> = props.keys().map(|k| json!(k)).collect();
+    let schema = json!({
+        "type": "object", "properties": props, "required": names, "additionalProperties": false,
+        "allOf": [{"if": {"properties": {"s": {"const": "a"}}}, "then": {"properties": {"n0": {"not": {"type": "null"}}}}}],
+    });
+    let e = export_schema(&schema, Provider::Anthropic).unwrap();
+    assert!(e.lowered.is_empty());
+    assert!(dropped(&e).contains(&("/allOf", "allOf")));
+    assert!(
+        e.schema["description"]
+            .as_str()
+            .unwrap()
+            .contains("When s is a, n0 is required.")
+    );
 }

@@ -39,7 +39,7 @@ fn seed_exports_match_snapshots() {
 fn union_exports_match_snapshots() {
     let case = cases().into_iter().find(|c| c.name == "step").unwrap();
     let mut failures = Vec::new();
-    for provider in [Provider::Gemini, Provider::Anthropic] {
+    for provider in [Provider::Gemini, Provider::Anthropic, Provider::Local] {
         let export = export_schema(&case.schema, provider)
             .unwrap_or_else(|e| panic!("step for {provider}: {e}"));
         let file = format!("step.{provider}.json");

@@ -71,10 +71,13 @@
 //! # Provider exports
 //!
 //! Model providers accept subsets of JSON Schema. [`export`] turns the full
-//! schema into what one [`Provider`] accepts, and reports each keyword it
-//! had to leave out ([`Dropped`]), with the local check that still enforces
-//! it. The [`provider`] module lists what each provider keeps, drops and
-//! refuses.
+//! schema into what one [`Provider`] accepts (a local engine's subset
+//! included, [`Provider::Local`]), lowers `when` rules into it where the
+//! target takes them, and reports each keyword it had to leave out
+//! ([`Dropped`]), with the local check that still enforces it. The
+//! [`provider`] module lists what each provider keeps, drops and refuses;
+//! [`request_fragment`] wraps an export in the request each API takes;
+//! [`pin`] pins an edit policy's baseline into the schema.
 //!
 //! [`Contract::json_schema`]: crate::Contract::json_schema
 use std::any::TypeId;
@@ -82,10 +85,12 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
+pub mod pin;
 pub mod provider;
 
 pub use provider::{
     Dropped, Export, ExportError, Provider, UnknownProvider, export, export_schema,
+    request_fragment, schema_name,
 };
 
 /// The draft 2020-12 meta-schema URI.

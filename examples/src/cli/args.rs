@@ -11,14 +11,16 @@ use crate::registry::ContractEntry;
 pub const USAGE: &str = "\
 usage: contract-check CONTRACT [FILE|-] [--context JSON] [--source FILE]
                       [--baseline FILE --edit POLICY] [--format jsonl|table] [--fail-on-reject]
-       contract-check --schema CONTRACT [--provider openai|gemini|anthropic]
+       contract-check --schema CONTRACT [--provider openai|gemini|anthropic|local [--request]]
        contract-check --compat OLD.json NEW.json [--format table|jsonl] [--fail-on-breaking]
        contract-check --list
 
 Checks one model output per line of FILE (or stdin) against CONTRACT and
 prints one JSON line per input line, then a per-stage summary on stderr.
 --schema prints CONTRACT's JSON Schema; with --provider, the schema to send to
-that provider, and on stderr what it leaves to the local checks.
+that provider, and on stderr what it leaves to the local checks; with --request
+too, the request fragment that carries it (OpenAI's response_format, Gemini's
+generationConfig fields, Anthropic's output_config.format).
 --compat lists the changes from one version of a schema to the next, each
 breaking or not for a reader of the new version (backward) or of the old (forward).
 Files are read up to a limit: --baseline the contract's max_bytes, --source
@@ -81,6 +83,16 @@ pub struct CompatArgs {
     pub fail_on_breaking: bool,
 }
 
+/// What `--schema --provider` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SchemaOutput {
+    /// The export's schema.
+    #[default]
+    Schema,
+    /// `--request`: the request fragment that carries it.
+    Request,
+}
+
 /// A parsed command line.
 #[derive(Debug)]
 pub enum Command {
@@ -88,8 +100,8 @@ pub enum Command {
     Help,
     /// `--list`.
     List,
-    /// `--schema CONTRACT [--provider P]`.
-    Schema(&'static ContractEntry, Option<Provider>),
+    /// `--schema CONTRACT [--provider P [--request]]`.
+    Schema(&'static ContractEntry, Option<Provider>, SchemaOutput),
     /// `--compat OLD.json NEW.json`.
     Compat(CompatArgs),
     /// `CONTRACT [FILE|-] ...`.

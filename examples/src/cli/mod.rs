@@ -44,9 +44,10 @@
 //! # Schemas for a provider: `--schema CONTRACT --provider P`
 //!
 //! Without `--provider`, the full JSON Schema (draft 2020-12). With it, the
-//! schema of the provider's [`Export`] (`openai`, `gemini` or `anthropic`,
-//! see `contract_runtime::schema::provider`), pretty-printed on stdout: what
-//! to send. On stderr, one line per keyword the export left out, with the
+//! schema of the provider's [`Export`] (`openai`, `gemini`, `anthropic` or
+//! `local`, see `contract_runtime::schema::provider`), pretty-printed on
+//! stdout: what to send; with `--request`, the request fragment that
+//! carries it (`contract_runtime::schema::request_fragment`). On stderr, one line per keyword the export left out, with the
 //! local check that still enforces it, and one line per property the export
 //! makes required although the contract lets the key be absent:
 //!
@@ -169,7 +170,9 @@ where
             list(stdout)?;
             Ok(0)
         }
-        Command::Schema(entry, provider) => schema::run_schema(entry, provider, stdout, stderr),
+        Command::Schema(entry, provider, output) => {
+            schema::run_schema(entry, provider, output, stdout, stderr)
+        }
         Command::Compat(args) => compat::run_compat(&args, stdout, stderr),
         Command::Check(args) => check::run_check(&args, stdout, stderr),
     }

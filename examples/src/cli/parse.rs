@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use contract_runtime::schema::Provider;
 
-use super::args::{CheckArgs, Command, CompatArgs, Format, Input};
+use super::args::{CheckArgs, Command, CompatArgs, Format, Input, SchemaOutput};
 use super::failure::{UsageError, usage};
 use crate::registry::{self, ContractEntry};
 
@@ -40,6 +40,7 @@ struct Given {
     format: Option<Format>,
     fail_on_reject: bool,
     fail_on_breaking: bool,
+    request: bool,
     schema: Option<String>,
     provider: Option<Provider>,
     compat: Option<(PathBuf, PathBuf)>,
@@ -76,6 +77,10 @@ impl Given {
             "--fail-on-breaking" => {
                 self.fail_on_breaking = true;
                 Word::Option("--fail-on-breaking")
+            }
+            "--request" => {
+                self.request = true;
+                Word::Option("--request")
             }
             "-" => Word::Positional,
             s if s.starts_with('-') => Word::Option(self.take_valued(s, rest)?),
@@ -139,7 +144,7 @@ impl Given {
         }
         let (mode, takes): (&str, &[&str]) = match modes.first() {
             Some(&"--list") => ("--list", &["--list"]),
-            Some(&"--schema") => ("--schema", &["--schema", "--provider"]),
+            Some(&"--schema") => ("--schema", &["--schema", "--provider", "--request"]),
             Some(&"--compat") => ("--compat", &["--compat", "--format", "--fail-on-breaking"]),
             _ => (
                 "checking",
@@ -158,6 +163,9 @@ impl Given {
         };
         Err(usage(match (*other, mode) {
             ("--provider", "checking") => "--provider needs --schema CONTRACT".to_owned(),
+            ("--request", "checking") => {
+                "--request needs --schema CONTRACT --provider P".to_owned()
+            }
             ("--fail-on-breaking", "checking") => {
                 "--fail-on-breaking needs --compat OLD.json NEW.json".to_owned()
             }
@@ -177,7 +185,15 @@ impl Given {
             if !self.positional.is_empty() {
                 return Err(usage("--schema CONTRACT takes no other argument"));
             }
-            return Ok(Command::Schema(contract(name)?, self.provider));
+            if self.request && self.provider.is_none() {
+                return Err(usage("--request needs --provider P"));
+            }
+            let output = if self.request {
+                SchemaOutput::Request
+            } else {
+                SchemaOutput::Schema
+            };
+            return Ok(Command::Schema(contract(name)?, self.provider, output));
         }
         if let Some((old, new)) = self.compat {
             if let Some(extra) = self.positional.first() {

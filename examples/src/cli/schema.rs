@@ -1,27 +1,50 @@
-//! `--schema CONTRACT [--provider P]`: the contract's full JSON Schema, or
-//! the schema a provider takes, with what the export left to the local
-//! checks on stderr.
+//! `--schema CONTRACT [--provider P [--request]]`: the contract's full JSON
+//! Schema, or the schema a provider takes (or, with `--request`, the
+//! request fragment that carries it), with what the export left to the
+//! local checks on stderr.
 use std::io::{self, Write};
 
 use contract_runtime::schema::{self, Export, Provider};
 use serde_json::Value;
 
+use super::args::SchemaOutput;
 use super::failure::{Failure, finish, usage};
 use crate::registry::ContractEntry;
 
-/// `--schema CONTRACT [--provider P]`; returns the exit code.
+/// `--schema CONTRACT [--provider P [--request]]`; returns the exit code.
 pub(super) fn run_schema(
     entry: &ContractEntry,
     provider: Option<Provider>,
+    output: SchemaOutput,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<i32, Failure> {
+    let full = entry.schema();
     let Some(provider) = provider else {
-        let schema = serde_json::to_string_pretty(&entry.schema()).map_err(io::Error::other)?;
+        let schema = serde_json::to_string_pretty(&full).map_err(io::Error::other)?;
         writeln!(stdout, "{schema}")?;
         return Ok(0);
     };
-    export(&entry.schema(), provider, stdout, stderr)
+    let export = schema::export_schema(&full, provider).map_err(|e| usage(e.to_string()))?;
+    match output {
+        SchemaOutput::Schema => write_export(&export, stdout, stderr),
+        SchemaOutput::Request => {
+            // The contract's type name, as the schema's title says it.
+            let name = full
+                .get("title")
+                .and_then(Value::as_str)
+                .unwrap_or(entry.name);
+            let fragment = schema::request_fragment(&export, name);
+            write_export(
+                &Export {
+                    schema: fragment,
+                    ..export
+                },
+                stdout,
+                stderr,
+            )
+        }
+    }
 }
 
 /// `--schema CONTRACT --provider P` for any full schema: the export's
@@ -66,7 +89,8 @@ fn write_export(
 }
 
 /// The stderr lines of `--schema --provider`: one per dropped keyword, then
-/// one per property made required.
+/// one per property made required, then one per `allOf` of `when` rules
+/// lowered into the schema.
 pub fn export_notes(export: &Export) -> Vec<String> {
     let dropped = export.dropped.iter().map(|d| {
         let (pointer, keyword) = (&d.pointer, &d.keyword);
@@ -85,5 +109,10 @@ pub fn export_notes(export: &Export) -> Vec<String> {
             "made required {p}: the contract lets this key be absent; the provider needs it present"
         )
     });
-    dropped.chain(required).collect()
+    let lowered = export.lowered.iter().map(|p| {
+        format!(
+            "lowered {p}: the `when` rules are enforced during generation (anyOf of one closed object per condition)"
+        )
+    });
+    dropped.chain(required).chain(lowered).collect()
 }

@@ -11,11 +11,47 @@
 //! exceeded) is an [`ExportError`], never a silent truncation.
 //!
 //! Rewrites that keep the meaning are not reported: a nullable `enum` as
-//! `anyOf` of the enum and `{"type": "null"}` (OpenAI, Gemini), a `const` as
-//! a one-value `enum` (Gemini), a tagged union's `oneOf` as `anyOf` (every
+//! `anyOf` of the enum and `{"type": "null"}` (OpenAI, Gemini, Local), a
+//! nullable type array the same way (Anthropic, Local), a `const` as
+//! a one-value `enum` (Gemini), an `enum` or `const` without its `type`
+//! (Anthropic), a tagged union's `oneOf` as `anyOf` (every
 //! provider: its branches exclude each other by the tag's `const`, so the
 //! two say the same). `$schema` and `x-contract-version` are
 //! document metadata and are left out of every export.
+//!
+//! # What the clients send
+//!
+//! The providers' Python SDKs rewrite a schema before sending it; each
+//! export is a fixpoint of its SDK's rewrite (equal as JSON), so what we
+//! export is what the provider receives. `.ci/sdk_check` checks every
+//! shipped contract against `openai` 3.57.0
+//! (`openai.lib._pydantic._ensure_strict_json_schema`) and `anthropic`
+//! 2.14.0 (`anthropic.lib._parse._transform.transform_schema`, which raises
+//! on a type array, drops `type` beside `enum`/`const`, and moves every
+//! keyword it does not know — `pattern`, bounds, lengths — into the
+//! `description`).
+//!
+//! # `when` rules during generation
+//!
+//! An object's `when` rules (`allOf` of `if`/`then`) are lowered into an
+//! `anyOf` of one closed object per condition — the condition's `const`
+//! (or `enum`), required fields not null, forbidden fields `null` — for
+//! every provider but at OpenAI's root (which must be an object without
+//! `anyOf`); [`Export::lowered`] lists them. The lowered schema accepts
+//! exactly the documents the full schema and its rules accept, but for
+//! the keywords in [`Export::dropped`]. A rule that is not lowered (OpenAI's
+//! root; a condition on a field without finitely many values; a boolean
+//! condition under Gemini, which has no boolean `enum`; more than 64
+//! branches; a limit the branches would pass) is a dropped `allOf`.
+//!
+//! # Local rules in words
+//!
+//! Each rule that stays local is also one sentence in the `description`
+//! of its object, so the model reads what it must follow: "When status is
+//! complete, start_date and end_date are required and clarification_question
+//! must be null.", "end_date is not before start_date.", "raw_quote is
+//! copied verbatim from the source text.", "The document is also checked
+//! against data you cannot see." (a `check` function).
 //!
 //! # OpenAI (Structured Outputs, `strict: true`)
 //!
@@ -36,7 +72,8 @@
 //!   `time`, `date`, `duration`, `email`, `hostname`, `ipv4`, `ipv6`, `uuid`),
 //!   `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (within
 //!   ±2^53), `multipleOf`, `minItems`, `maxItems`;
-//! - dropped: `allOf` (with its `if`/`then`/`not`), `minLength`, `maxLength`,
+//! - dropped: `allOf` (with its `if`/`then`/`not`) at the root (a nested
+//!   object's `when` rules are lowered), `minLength`, `maxLength`,
 //!   `x-contract-rules`, sibling keywords of `$ref`, a numeric bound beyond
 //!   ±2^53 (the 64-bit ranges of `u64`, `i64`, `usize`, `isize`: OpenAI does
 //!   not document reading integers past 2^53 exactly, and a rounded bound
@@ -62,6 +99,8 @@
 //!   is dropped); a nullable `enum` becomes `anyOf` with `{"type": "null"}`;
 //! - a `$ref` carries no sibling keywords (they are dropped);
 //! - no `default` is ever emitted;
+//! - `when` rules lowered at the root too (`anyOf` of objects), except on a
+//!   boolean condition;
 //! - a contract that contains itself through required properties only is
 //!   [`ExportError::Recursive`] (Gemini unrolls cycles only through
 //!   non-required properties).
@@ -71,20 +110,50 @@
 //! - every object has `additionalProperties: false` (a map is
 //!   [`ExportError::Unsupported`]);
 //! - kept: `type`, `properties`, `required`, `additionalProperties`, `items`,
-//!   `enum`, `const`, `anyOf`, `$ref`, `$defs`, `title`, `description`,
-//!   `format` (`date-time`, `time`, `date`, `duration`, `email`, `hostname`,
-//!   `uri`, `ipv4`, `ipv6`, `uuid`), `minItems` of 0 or 1, `pattern` without
-//!   backreferences, lookaround or word boundaries;
+//!   `enum` and `const` of strings, numbers, booleans and `null` (without
+//!   `type` beside them, as the client sends them), `anyOf`, `$ref`,
+//!   `$defs`, `title`, `description`, `format` (`date-time`, `time`,
+//!   `date`, `duration`, `email`, `hostname`, `uri`, `ipv4`, `ipv6`,
+//!   `uuid`), `minItems` of 0 or 1;
+//! - a nullable schema is `anyOf` with `{"type": "null"}` (the client
+//!   raises on `"type": ["string", "null"]`), a nullable `enum` keeps
+//!   `null` among its values;
 //! - dropped: numeric bounds (the integer types' own ranges included),
-//!   `minLength`, `maxLength`, `maxItems`, other `minItems`, `allOf`,
+//!   `minLength`, `maxLength`, `maxItems`, other `minItems`, `pattern`
+//!   (the API documents a regex subset, but the `anthropic` client moves
+//!   every `pattern` into the description), `allOf` when not lowered,
 //!   `x-contract-rules`, sibling keywords of `$ref`;
 //! - no recursion ([`ExportError::Recursive`]);
 //! - at most 24 optional properties and 16 union-typed schemas (`anyOf`, or a
 //!   type array such as `["string", "null"]`) in all: [`ExportError::Limit`].
 //!
+//! # Local (llguidance, XGrammar, Outlines)
+//!
+//! The subset the constrained-decoding engines of local inference servers
+//! compile: `.ci/sdk_check` compiles every shipped contract's export with
+//! `llguidance` 1.9.1 and `outlines-core` 0.2.14 and matches documents
+//! through each engine's matcher. XGrammar 0.2.9 is not checked (it
+//! requires torch, transformers and triton); its documented JSON Schema
+//! support covers the same keywords.
+//!
+//! - kept: `type`, `properties`, `required`, `additionalProperties` (a map
+//!   too), `items`, `enum`, `const`, `anyOf`, `$ref`, `$defs`, `title`,
+//!   `description`, `minLength`, `maxLength`, `minItems`, `maxItems`,
+//!   `pattern` without backreferences, lookaround or word boundaries,
+//!   `format` (`date-time`, `time`, `date`, `email`, `uri`, `uuid`: Outlines
+//!   refuses the others), `minimum` and `maximum` within ±2^53 (llguidance
+//!   fails on the full `i64` range);
+//! - nullable schemas as `anyOf` with `{"type": "null"}`;
+//! - dropped: `allOf` when not lowered, `x-contract-rules`, sibling
+//!   keywords of `$ref`, anything else;
+//! - Outlines compiles `minimum`/`maximum` but does not enforce them (its
+//!   integer regex ignores the bounds): under Outlines they stay local.
+//!
 //! This file holds the export's types and entry points; `rewrite` the
-//! per-provider keyword rules, `limits` what no rewrite can fix (recursion,
-//! size and nesting limits).
+//! per-provider keyword rules, `lower` the `when` rules as `anyOf`,
+//! `words` the rules that stay local in sentences, `request` the request
+//! fragments, `limits` what no rewrite can fix (recursion, size and
+//! nesting limits).
 use std::fmt;
 use std::str::FromStr;
 
@@ -94,7 +163,12 @@ use serde_json::{Value, json};
 use super::Definition;
 
 mod limits;
+mod lower;
+mod request;
 mod rewrite;
+mod words;
+
+pub use request::{request_fragment, schema_name};
 
 use limits::{anthropic_limits, no_cycles, openai_limits};
 use rewrite::Exporter;
@@ -109,18 +183,28 @@ pub enum Provider {
     Gemini,
     /// Anthropic (`output_config.format`, type `json_schema`).
     Anthropic,
+    /// A local inference server's constrained decoding: the subset that
+    /// llguidance, XGrammar and Outlines compile.
+    Local,
 }
 
 impl Provider {
     /// Every provider.
-    pub const ALL: [Provider; 3] = [Provider::OpenAi, Provider::Gemini, Provider::Anthropic];
+    pub const ALL: [Provider; 4] = [
+        Provider::OpenAi,
+        Provider::Gemini,
+        Provider::Anthropic,
+        Provider::Local,
+    ];
 
-    /// The provider's name as parsed and serialized: `"openai"`, `"gemini"`, `"anthropic"`.
+    /// The provider's name as parsed and serialized: `"openai"`, `"gemini"`,
+    /// `"anthropic"`, `"local"`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Provider::OpenAi => "openai",
             Provider::Gemini => "gemini",
             Provider::Anthropic => "anthropic",
+            Provider::Local => "local",
         }
     }
 }
@@ -139,7 +223,7 @@ impl fmt::Display for UnknownProvider {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown provider `{}`; expected one of: openai, gemini, anthropic",
+            "unknown provider `{}`; expected one of: openai, gemini, anthropic, local",
             self.0
         )
     }
@@ -150,7 +234,7 @@ impl std::error::Error for UnknownProvider {}
 impl FromStr for Provider {
     type Err = UnknownProvider;
 
-    /// `openai`, `gemini` or `anthropic`, in any case.
+    /// `openai`, `gemini`, `anthropic` or `local`, in any case.
     ///
     /// ```
     /// use contract_runtime::schema::Provider;
@@ -180,6 +264,13 @@ pub struct Export {
     /// requires although the contract lets the key be absent (`optional`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub made_required: Vec<String>,
+    /// Pointers (into the full schema) of the `allOf`s of `when` rules that
+    /// the export enforces during generation, as an `anyOf` of one closed
+    /// object per condition. A `when` rule not lowered is in
+    /// [`Export::dropped`] instead, and said in words in the
+    /// `description` of its object.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lowered: Vec<String>,
 }
 
 /// One keyword an export leaves out.
@@ -309,10 +400,25 @@ pub fn export<T: Definition>(provider: Provider) -> Result<Export, ExportError> 
 /// A full schema (as [`document`](super::document) builds it) prepared for
 /// `provider`; see [`export`].
 pub fn export_schema(schema: &Value, provider: Provider) -> Result<Export, ExportError> {
+    match export_with(schema, provider, true) {
+        // Lowered rules multiply a schema's properties and unions; when
+        // that passes a limit, the rules stay local instead.
+        Err(ExportError::Limit { .. }) => export_with(schema, provider, false),
+        result => result,
+    }
+}
+
+fn export_with(
+    schema: &Value,
+    provider: Provider,
+    lower_rules: bool,
+) -> Result<Export, ExportError> {
     let mut exporter = Exporter {
         provider,
         dropped: Vec::new(),
         made_required: Vec::new(),
+        lowered: Vec::new(),
+        lower_rules,
     };
     let out = exporter.node(schema, "")?;
     match provider {
@@ -331,12 +437,14 @@ pub fn export_schema(schema: &Value, provider: Provider) -> Result<Export, Expor
             no_cycles(&out, provider, false)?;
             anthropic_limits(&out)?;
         }
+        Provider::Local => {}
     }
     Ok(Export {
         provider,
         schema: out,
         dropped: exporter.dropped,
         made_required: exporter.made_required,
+        lowered: exporter.lowered,
     })
 }
 
@@ -368,7 +476,10 @@ mod tests {
         }
         assert_eq!(
             "x".parse::<Provider>().map_err(|e| e.to_string()),
-            Err("unknown provider `x`; expected one of: openai, gemini, anthropic".to_owned())
+            Err(
+                "unknown provider `x`; expected one of: openai, gemini, anthropic, local"
+                    .to_owned()
+            )
         );
     }
 }

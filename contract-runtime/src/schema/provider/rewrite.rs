@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value, json};
 
+use super::lower::state_local_rules;
 use super::{Dropped, ExportError, Provider};
 use crate::pointer::child;
 use crate::schema::{RULES_KEY, VERSION_KEY};
@@ -33,6 +34,10 @@ const ANTHROPIC_FORMATS: &[&str] = &[
     "uuid",
 ];
 
+/// The formats that llguidance and Outlines both compile (Outlines
+/// refuses `duration`, `hostname`, `ipv4` and `ipv6`).
+const LOCAL_FORMATS: &[&str] = &["date-time", "time", "date", "email", "uri", "uuid"];
+
 const WHEN_RULES: &str = "from_json, rule stage: the `when` rules (`required` / `forbidden`)";
 
 const ANNOTATION: &str =
@@ -42,10 +47,14 @@ pub(super) struct Exporter {
     pub(super) provider: Provider,
     pub(super) dropped: Vec<Dropped>,
     pub(super) made_required: Vec<String>,
+    /// Pointers of the `allOf`s of `when` rules lowered into `anyOf`.
+    pub(super) lowered: Vec<String>,
+    /// Whether `when` rules may be lowered (not when that exceeds a limit).
+    pub(super) lower_rules: bool,
 }
 
 impl Exporter {
-    fn drop(&mut self, ptr: &str, keyword: &str, enforced_by: impl Into<String>) {
+    pub(super) fn drop(&mut self, ptr: &str, keyword: &str, enforced_by: impl Into<String>) {
         self.dropped.push(Dropped {
             pointer: child(ptr, keyword),
             keyword: keyword.to_owned(),
@@ -60,16 +69,52 @@ impl Exporter {
         if map.contains_key("$ref") {
             return Ok(self.reference(map, ptr));
         }
-        if self.provider != Provider::Anthropic
-            && matches!(map.get("enum"), Some(Value::Array(values)) if values.iter().any(Value::is_null))
-        {
+        if self.null_as_branch(map) {
             return self.null_branch(map, ptr);
         }
         let mut out = Map::new();
+        // Where a dropped `allOf` goes in `dropped`: in the full schema's order.
+        let mut all_of_at = None;
         for (key, value) in map {
+            if key == "allOf" {
+                all_of_at = Some(self.dropped.len());
+            }
             self.keyword(map, key, value, ptr, &mut out)?;
         }
+        let lowered = match map.get("allOf") {
+            Some(rules) if self.lowers(ptr) => self.lower(map, rules, ptr, &mut out)?,
+            _ => false,
+        };
+        if let Some(at) = all_of_at
+            && !lowered
+        {
+            self.drop(ptr, "allOf", WHEN_RULES);
+            if let Some(entry) = self.dropped.pop() {
+                self.dropped.insert(at.min(self.dropped.len()), entry);
+            }
+        }
+        state_local_rules(map, lowered, &mut out);
         Ok(Value::Object(out))
+    }
+
+    /// Whether `when` rules are lowered into an `anyOf` at `ptr`: OpenAI
+    /// forbids `anyOf` at the root.
+    fn lowers(&self, ptr: &str) -> bool {
+        self.lower_rules && !(self.provider == Provider::OpenAi && ptr.is_empty())
+    }
+
+    /// Whether a nullable schema goes out as `anyOf` of the schema and
+    /// `{"type": "null"}`: a nullable `enum` everywhere but Anthropic (whose
+    /// client sends an `enum` that holds `null` as it is); a type array
+    /// for Anthropic (its client raises on one) and local engines.
+    fn null_as_branch(&self, map: &Map<String, Value>) -> bool {
+        let null_enum = matches!(map.get("enum"), Some(Value::Array(values)) if values.iter().any(Value::is_null));
+        let null_type = matches!(map.get("type"), Some(Value::Array(types)) if types.len() > 1 && types.iter().any(|t| t == "null"));
+        match self.provider {
+            Provider::OpenAi | Provider::Gemini => null_enum,
+            Provider::Anthropic => null_type && !null_enum && !map.contains_key("const"),
+            Provider::Local => null_enum || null_type,
+        }
     }
 
     /// A `$ref` alone: every provider reads a `$ref` without siblings.
@@ -104,8 +149,17 @@ impl Exporter {
                     core.insert(key.clone(), t);
                 }
                 ("enum", Value::Array(values)) => {
-                    let values = values.iter().filter(|v| !v.is_null()).cloned().collect();
-                    core.insert(key.clone(), Value::Array(values));
+                    let mut values: Vec<Value> =
+                        values.iter().filter(|v| !v.is_null()).cloned().collect();
+                    // One value left is a `const` (Gemini's rewrite makes it
+                    // a one-value `enum` again).
+                    match (values.pop(), values.is_empty()) {
+                        (Some(only), true) => core.insert("const".into(), only),
+                        (last, _) => {
+                            values.extend(last);
+                            core.insert(key.clone(), Value::Array(values))
+                        }
+                    };
                 }
                 _ => {
                     core.insert(key.clone(), value.clone());
@@ -157,7 +211,7 @@ impl Exporter {
                     Provider::Gemini => {
                         out.insert("propertyOrdering".into(), Value::Array(names));
                     }
-                    Provider::Anthropic => {}
+                    Provider::Anthropic | Provider::Local => {}
                 }
             }
             "required" => {
@@ -174,7 +228,7 @@ impl Exporter {
                 Value::Bool(false) => {
                     out.insert(key.into(), value.clone());
                 }
-                _ if provider == Provider::Gemini => {
+                _ if matches!(provider, Provider::Gemini | Provider::Local) => {
                     let sub = self.node(value, &child(ptr, key))?;
                     out.insert(key.into(), sub);
                 }
@@ -214,8 +268,12 @@ impl Exporter {
                 }
                 out.insert(key.into(), Value::Object(converted));
             }
-            "allOf" => self.drop(ptr, key, WHEN_RULES),
+            // Lowered or dropped by `node`, once the properties are converted.
+            "allOf" => {}
             RULES_KEY => self.drop(ptr, key, rules_enforced_by(value)),
+            // Anthropic's client sends an `enum` or `const` without the
+            // `type` beside it; the values say the type.
+            "type" if provider == Provider::Anthropic && anthropic_literal(node) => {}
             "const" if provider == Provider::Gemini => match value {
                 Value::String(_) | Value::Number(_) => {
                     out.insert("enum".into(), json!([value]));
@@ -270,12 +328,45 @@ impl Exporter {
                 "format" => value
                     .as_str()
                     .is_some_and(|f| ANTHROPIC_FORMATS.contains(&f)),
-                "pattern" => value.as_str().is_some_and(simple_pattern),
                 "minItems" => matches!(value.as_u64(), Some(0 | 1)),
-                _ => matches!(key, "type" | "enum" | "const" | "title" | "description"),
+                "const" => is_primitive(value),
+                "enum" => value
+                    .as_array()
+                    .is_some_and(|v| !v.is_empty() && v.iter().all(is_primitive)),
+                _ => matches!(key, "type" | "title" | "description"),
+            },
+            Provider::Local => match key {
+                "format" => value.as_str().is_some_and(|f| LOCAL_FORMATS.contains(&f)),
+                "pattern" => value.as_str().is_some_and(simple_pattern),
+                "minimum" | "maximum" => exact_as_f64(value),
+                _ => matches!(
+                    key,
+                    "type"
+                        | "enum"
+                        | "const"
+                        | "title"
+                        | "description"
+                        | "minLength"
+                        | "maxLength"
+                        | "minItems"
+                        | "maxItems"
+                ),
             },
         }
     }
+}
+
+/// A JSON value Anthropic's client keeps in an `enum` or `const`.
+fn is_primitive(value: &Value) -> bool {
+    !matches!(value, Value::Array(_) | Value::Object(_))
+}
+
+/// Whether Anthropic keeps this schema's `enum` or `const`, and so leaves
+/// out its `type`.
+fn anthropic_literal(node: &Map<String, Value>) -> bool {
+    let kept_enum = matches!(node.get("enum"), Some(Value::Array(v)) if !v.is_empty() && v.iter().all(is_primitive));
+    let kept_const = node.get("const").is_some_and(is_primitive);
+    kept_enum || kept_const
 }
 
 /// Whether a numeric bound is a number an `f64` holds exactly: a float, or

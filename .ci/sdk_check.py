@@ -1,0 +1,166 @@
+"""Real clients and engines take our exports as they are.
+
+Reads the fixtures `tests/tests/export_fixtures.rs` writes (EXPORT_FIXTURES=DIR)
+and checks, for every shipped contract:
+
+- OpenAI (openai==3.57.0): the export is a fixpoint of the transform the SDK
+  applies before sending a schema (`openai.lib._pydantic._ensure_strict_json_schema`,
+  what `to_strict_json_schema` calls), and the transform does not raise.
+- Anthropic (anthropic==2.14.0): the same for
+  `anthropic.lib._parse._transform.transform_schema`.
+- Local (llguidance==1.9.1, outlines-core==0.2.14): the export compiles with
+  both; each engine's own matcher (llguidance's `LLMatcher` over a byte
+  tokenizer, Outlines' regex from `build_regex_from_schema` with Python's
+  `re.fullmatch`) accepts every accepted document of examples/data, in its
+  compact form, and refuses every document that breaks a lowered `when` rule.
+- Gemini and Anthropic exports with lowered rules: llguidance (lenient about
+  the keywords it does not know, such as Gemini's `propertyOrdering`) accepts
+  the accepted documents and refuses the rule breakers.
+
+XGrammar is not installed (0.2.9 pulls in torch, transformers and triton).
+
+Usage: python sdk_check.py FIXTURES_DIR. Exit code 0 when every check
+passes, 1 otherwise (each failure on its own line).
+"""
+
+import copy
+import json
+import re
+import sys
+from pathlib import Path
+
+from anthropic.lib._parse._transform import transform_schema
+from llguidance import LLMatcher, LLTokenizer, TokenizerWrapper
+from openai.lib._pydantic import _ensure_strict_json_schema
+from outlines_core.json_schema import build_regex_from_schema
+
+CONTRACTS = ["close-ticket", "settings", "triage", "ticket-extraction", "vacation", "step"]
+PROVIDERS = ["openai", "gemini", "anthropic", "local"]
+
+
+class ByteTokens:
+    """One token per byte, plus an end-of-sequence token (256)."""
+
+    eos_token_id = 256
+    bos_token_id = None
+    tokens = [bytes([i]) for i in range(256)] + [b"<eos>"]
+    special_token_ids = [256]
+
+    def __call__(self, text):
+        return list(text if isinstance(text, bytes) else text.encode("utf-8"))
+
+
+TOKENIZER = LLTokenizer(TokenizerWrapper(ByteTokens()))
+
+
+def llguidance_grammar(schema, lenient):
+    grammar = LLMatcher.grammar_from_json_schema(schema, defaults={"lenient": lenient})
+    error = LLMatcher.validate_grammar(grammar, TOKENIZER)
+    return grammar, error
+
+
+def llguidance_accepts(grammar, document):
+    matcher = LLMatcher(TOKENIZER, grammar, log_level=0)
+    if not matcher.consume_tokens(list(document.encode("utf-8"))) or matcher.is_error():
+        return False
+    return matcher.consume_token(ByteTokens.eos_token_id) and not matcher.is_error()
+
+
+def lines(path):
+    return [line for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def diff(a, b, at=""):
+    """The first pointer where two JSON values differ, for the message."""
+    if type(a) is not type(b):
+        return at or "/"
+    if isinstance(a, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            if key not in a or key not in b:
+                return f"{at}/{key}"
+            inner = diff(a[key], b[key], f"{at}/{key}")
+            if inner:
+                return inner
+        return None
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return at or "/"
+        for i, (x, y) in enumerate(zip(a, b)):
+            inner = diff(x, y, f"{at}/{i}")
+            if inner:
+                return inner
+        return None
+    return None if a == b else (at or "/")
+
+
+def fixpoint(name, provider, schema, failures):
+    try:
+        if provider == "openai":
+            sent = _ensure_strict_json_schema(copy.deepcopy(schema), path=(), root=copy.deepcopy(schema))
+        else:
+            sent = transform_schema(copy.deepcopy(schema))
+    except Exception as e:  # the SDK raising is a failure to report, whatever it raises
+        failures.append(f"{name} {provider}: the client's transform raises {type(e).__name__}: {e}")
+        return
+    if sent != schema:
+        failures.append(f"{name} {provider}: the client's transform changes the export at {diff(schema, sent)}")
+
+
+def matches(name, provider, schema, accepted, refused, failures, outlines):
+    grammar, error = llguidance_grammar(schema, lenient=provider != "local")
+    if error:
+        failures.append(f"{name} {provider}: llguidance does not compile the export: {error}")
+        return
+    for doc in accepted:
+        if not llguidance_accepts(grammar, doc):
+            failures.append(f"{name} {provider}: llguidance refuses an accepted document: {doc}")
+    for doc in refused:
+        if llguidance_accepts(grammar, doc):
+            failures.append(f"{name} {provider}: llguidance accepts a document that breaks a when rule: {doc}")
+    if not outlines:
+        return
+    try:
+        regex = re.compile(build_regex_from_schema(json.dumps(schema)))
+    except Exception as e:  # a schema Outlines cannot compile, whatever it raises
+        failures.append(f"{name} {provider}: outlines-core does not compile the export: {e}")
+        return
+    for doc in accepted:
+        if not regex.fullmatch(doc):
+            failures.append(f"{name} {provider}: the Outlines regex refuses an accepted document: {doc}")
+    for doc in refused:
+        if regex.fullmatch(doc):
+            failures.append(f"{name} {provider}: the Outlines regex accepts a document that breaks a when rule: {doc}")
+
+
+def main(directory):
+    failures = []
+    checked = 0
+    for name in CONTRACTS:
+        accepted = lines(directory / f"{name}.accepted.jsonl")
+        refused = lines(directory / f"{name}.refused.jsonl")
+        for provider in PROVIDERS:
+            export = json.loads((directory / f"{name}.{provider}.json").read_text(encoding="utf-8"))
+            if "error" in export:
+                # The export refuses the contract itself (a root union for OpenAI).
+                print(f"{name} {provider}: not exported ({export['error']})")
+                continue
+            schema = export["schema"]
+            lowered = bool(export.get("lowered"))
+            if provider in ("openai", "anthropic"):
+                fixpoint(name, provider, schema, failures)
+            if provider == "local":
+                matches(name, provider, schema, accepted, refused if lowered else [], failures, outlines=True)
+            elif lowered:
+                matches(name, provider, schema, accepted, refused, failures, outlines=False)
+            checked += 1
+            print(f"{name} {provider}: checked" + (" (when rules lowered)" if lowered else ""))
+    for failure in failures:
+        print(f"FAIL {failure}")
+    print(f"{checked} exports checked, {len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit("usage: sdk_check.py FIXTURES_DIR")
+    sys.exit(main(Path(sys.argv[1])))

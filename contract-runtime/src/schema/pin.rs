@@ -1,0 +1,224 @@
+//! A full schema with every value outside an edit policy's allowlist
+//! pinned to its baseline, for [`EditPolicy::json_schema_for`]: a model
+//! editing the document under this schema cannot change what the policy
+//! forbids.
+//!
+//! Along the path to an allowed pointer, objects keep their schema (with
+//! `$ref`s and nullable or union branches resolved by the baseline's
+//! value); every member off that path is pinned: a string, number or
+//! boolean as `const` beside its `type`, `null` as `{"type": "null"}`, an
+//! object member by member (closed, every member required), an array as a
+//! whole `const` (arrays are atomic in edits). An allowed pointer keeps its
+//! schema as it is.
+//!
+//! [`EditPolicy::json_schema_for`]: crate::EditPolicy::json_schema_for
+use serde_json::{Map, Value, json};
+
+use crate::pointer::child;
+
+/// One value pinned: where its `const` is in the pinned schema, and the
+/// document pointer it pins.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pin {
+    /// Pointer of the keyword that pins the value, in the pinned schema
+    /// (`/properties/retry_limit/const`).
+    pub schema_pointer: String,
+    /// The document pointer whose value is pinned (`/retry_limit`).
+    pub pointer: String,
+}
+
+/// `full` with the values of `baseline` outside `allowed` pinned; the pins
+/// made, and the members that could not be pinned (a member the baseline
+/// lacks: its absence cannot be stated), with the pointer of their schema.
+pub fn pinned(full: &Value, baseline: &Value, allowed: &[&str]) -> (Value, Vec<Pin>, Vec<Pin>) {
+    let mut pinner = Pinner {
+        root: full,
+        allowed,
+        pins: Vec::new(),
+        unpinned: Vec::new(),
+    };
+    let out = pinner.walk(full, baseline, "", "");
+    (out, pinner.pins, pinner.unpinned)
+}
+
+struct Pinner<'a> {
+    root: &'a Value,
+    allowed: &'a [&'a str],
+    pins: Vec<Pin>,
+    unpinned: Vec<Pin>,
+}
+
+impl<'a> Pinner<'a> {
+    /// Whether an allowed pointer lies strictly below `at`.
+    fn allowed_below(&self, at: &str) -> bool {
+        self.allowed
+            .iter()
+            .any(|p| p.len() > at.len() && p.starts_with(at) && p.as_bytes()[at.len()] == b'/')
+    }
+
+    /// The object schema `schema` stands for when the value is `value`:
+    /// `$ref`s followed, a nullable or union branch chosen by the value.
+    fn resolve<'v>(&self, schema: &'v Value, value: &Value) -> Option<&'v Value>
+    where
+        'a: 'v,
+    {
+        if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
+            let target = self.root.pointer(reference.strip_prefix('#')?)?;
+            return self.resolve(target, value);
+        }
+        for key in ["anyOf", "oneOf"] {
+            if let Some(Value::Array(branches)) = schema.get(key) {
+                return branches
+                    .iter()
+                    .filter_map(|b| self.resolve(b, value))
+                    .find(|b| holds_consts(b, value));
+            }
+        }
+        schema.get("properties").is_some().then_some(schema)
+    }
+
+    fn walk(&mut self, schema: &Value, value: &Value, at: &str, sp: &str) -> Value {
+        if self.allowed.contains(&at) {
+            return schema.clone();
+        }
+        let object = match value {
+            Value::Object(members) if self.allowed_below(at) => {
+                self.resolve(schema, value).map(|s| (s, members))
+            }
+            _ => None,
+        };
+        let Some((resolved, members)) = object else {
+            return self.pin(schema, value, at, sp);
+        };
+        let mut out = resolved.as_object().cloned().unwrap_or_default();
+        let mut properties = Map::new();
+        if let Some(Value::Object(props)) = resolved.get("properties") {
+            for (name, sub) in props {
+                let (here, sub_sp) = (child(at, name), child(&child(sp, "properties"), name));
+                let converted = match members.get(name) {
+                    Some(member) => self.walk(sub, member, &here, &sub_sp),
+                    None => {
+                        if !self.allowed.contains(&here.as_str()) {
+                            self.unpinned.push(Pin {
+                                schema_pointer: sub_sp.clone(),
+                                pointer: here,
+                            });
+                        }
+                        sub.clone()
+                    }
+                };
+                properties.insert(name.clone(), converted);
+            }
+        }
+        out.insert("properties".into(), Value::Object(properties));
+        if sp.is_empty() {
+            // The root keeps its `$defs` (free subtrees refer to them).
+            if let Some(defs) = self.root.get("$defs") {
+                out.insert("$defs".into(), defs.clone());
+            }
+        }
+        Value::Object(out)
+    }
+
+    /// `value` pinned, with the annotations of `schema`.
+    fn pin(&mut self, schema: &Value, value: &Value, at: &str, sp: &str) -> Value {
+        let mut out = Map::new();
+        let notes = self.resolve(schema, value).unwrap_or(schema);
+        for key in ["title", "description"] {
+            if let Some(note) = notes.get(key).or_else(|| schema.get(key)) {
+                out.insert(key.into(), note.clone());
+            }
+        }
+        match value {
+            Value::Null => {
+                out.insert("type".into(), json!("null"));
+            }
+            Value::Object(members) => {
+                out.insert("type".into(), json!("object"));
+                let mut properties = Map::new();
+                for (name, member) in members {
+                    let sub = notes
+                        .get("properties")
+                        .and_then(|p| p.get(name))
+                        .unwrap_or(&Value::Null);
+                    let (here, sub_sp) = (child(at, name), child(&child(sp, "properties"), name));
+                    properties.insert(name.clone(), self.pin(sub, member, &here, &sub_sp));
+                }
+                let names: Vec<Value> = members.keys().map(|k| json!(k)).collect();
+                out.insert("properties".into(), Value::Object(properties));
+                if !names.is_empty() {
+                    out.insert("required".into(), Value::Array(names));
+                }
+                out.insert("additionalProperties".into(), json!(false));
+            }
+            other => {
+                let t = match other {
+                    Value::Bool(_) => "boolean",
+                    Value::String(_) => "string",
+                    Value::Array(_) => "array",
+                    Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+                    _ => "number",
+                };
+                out.insert("type".into(), json!(t));
+                out.insert("const".into(), other.clone());
+                self.pins.push(Pin {
+                    schema_pointer: child(sp, "const"),
+                    pointer: at.to_owned(),
+                });
+            }
+        }
+        Value::Object(out)
+    }
+}
+
+/// Whether every `const` member of an object schema (a union's tag) holds
+/// in `value`.
+fn holds_consts(schema: &Value, value: &Value) -> bool {
+    let Some(Value::Object(props)) = schema.get("properties") else {
+        return true;
+    };
+    props.iter().all(|(name, sub)| match sub.get("const") {
+        Some(c) => value.get(name) == Some(c),
+        None => true,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_off_the_allowlist_are_pinned() {
+        let full = json!({
+            "type": "object",
+            "properties": {
+                "notifications": {"$ref": "#/$defs/N"},
+                "retry_limit": {"type": "integer", "minimum": 0},
+                "channels": {"type": "array", "items": {"type": "string"}},
+            },
+            "required": ["notifications", "retry_limit", "channels"],
+            "additionalProperties": false,
+            "$defs": {"N": {"type": "object", "properties": {"email": {"type": "boolean"}, "sms": {"type": "boolean"}}, "required": ["email", "sms"], "additionalProperties": false}},
+        });
+        let baseline = json!({"notifications": {"email": true, "sms": false}, "retry_limit": 3, "channels": ["email"]});
+        let (out, pins, unpinned) = pinned(&full, &baseline, &["/notifications/email"]);
+        assert_eq!(
+            out["properties"]["retry_limit"],
+            json!({"type": "integer", "const": 3})
+        );
+        assert_eq!(out["properties"]["channels"]["const"], json!(["email"]));
+        let n = &out["properties"]["notifications"];
+        assert_eq!(n["properties"]["email"], json!({"type": "boolean"}));
+        assert_eq!(
+            n["properties"]["sms"],
+            json!({"type": "boolean", "const": false})
+        );
+        let pointers: Vec<&str> = pins.iter().map(|p| p.pointer.as_str()).collect();
+        assert_eq!(
+            pointers,
+            ["/notifications/sms", "/retry_limit", "/channels"]
+        );
+        assert_eq!(pins[1].schema_pointer, "/properties/retry_limit/const");
+        assert!(unpinned.is_empty());
+    }
+}

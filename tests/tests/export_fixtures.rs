@@ -1,0 +1,205 @@
+//! What `.ci/sdk_check.py` feeds to the providers' Python clients and to
+//! the local constrained-decoding engines, built from the shipped
+//! contracts: every export, the documents of `examples/data` that the
+//! contract accepts (in the compact `to_json` form, since Outlines' regex
+//! fixes the whitespace), and documents that break a `when` rule and
+//! nothing else. With `EXPORT_FIXTURES=DIR` the test writes them there:
+//! `<name>.<provider>.json` (the export as `contract-check --schema NAME
+//! --provider P` builds it, or `{"error": ...}`), `<name>.accepted.jsonl`,
+//! `<name>.refused.jsonl`.
+mod schema_support;
+
+use std::path::PathBuf;
+
+use contract_runtime::schema::{Provider, export};
+use contract_runtime::{Contract, Stage};
+use schema_support::{CloseTicket, Settings, Step, TicketExtraction, Triage, VacationRequest};
+use serde_json::{Value, json};
+
+/// One shipped contract's fixtures.
+struct Fixtures {
+    name: &'static str,
+    exports: Vec<(Provider, Value)>,
+    accepted: Vec<String>,
+    refused: Vec<String>,
+}
+
+fn data(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../examples/data")
+        .join(format!("{name}.jsonl"));
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// A `when` rule: its field, its values, the fields it requires and forbids.
+type WhenRule = (String, Vec<Value>, Vec<String>, Vec<String>);
+
+/// The `when` rules of a full schema's root.
+fn when_rules(schema: &Value) -> Vec<WhenRule> {
+    let mut out = Vec::new();
+    for rule in schema["allOf"].as_array().into_iter().flatten() {
+        let (field, test) = rule["if"]["properties"]
+            .as_object()
+            .and_then(|p| p.iter().next())
+            .unwrap();
+        let values = match (&test["const"], &test["enum"]) {
+            (Value::Null, Value::Array(values)) => values.clone(),
+            (c, _) => vec![c.clone()],
+        };
+        let (mut require, mut forbid) = (Vec::new(), Vec::new());
+        for (name, t) in rule["then"]["properties"].as_object().unwrap() {
+            if *t == json!({"type": "null"}) {
+                forbid.push(name.clone());
+            } else {
+                require.push(name.clone());
+            }
+        }
+        out.push((field.clone(), values, require, forbid));
+    }
+    out
+}
+
+/// Documents that break one `when` rule: an accepted document moved into
+/// the rule's condition, with one required field null or one forbidden
+/// field holding a value another accepted document has. Kept only when
+/// the contract refuses it at the rule stage alone.
+fn rule_breakers<T: Contract>(accepted: &[Value]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (field, values, require, forbid) in when_rules(&T::json_schema()) {
+        for doc in accepted {
+            let mut moved = doc.clone();
+            moved[&field] = values[0].clone();
+            let mut candidates = Vec::new();
+            for name in &require {
+                let mut broken = moved.clone();
+                broken[name] = Value::Null;
+                candidates.push(broken);
+            }
+            for name in &forbid {
+                if let Some(value) = accepted.iter().map(|d| &d[name]).find(|v| !v.is_null()) {
+                    let mut broken = moved.clone();
+                    broken[name] = value.clone();
+                    candidates.push(broken);
+                }
+            }
+            for broken in candidates {
+                let text = serde_json::to_string(&broken).unwrap();
+                let rule_stage_only = T::from_json(&text)
+                    .err()
+                    .is_some_and(|r| r.errors.iter().all(|e| e.stage == Stage::Rule));
+                if rule_stage_only && !out.contains(&text) {
+                    out.push(text);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn fixtures<T: Contract>(name: &'static str) -> Fixtures {
+    let accepted: Vec<Value> = data(name)
+        .lines()
+        .filter_map(|line| T::from_json(line).ok())
+        .map(|value| value.to_json())
+        .collect();
+    let exports = Provider::ALL
+        .into_iter()
+        .map(|p| {
+            let value = match export::<T>(p) {
+                Ok(e) => serde_json::to_value(&e).unwrap(),
+                Err(e) => json!({ "error": e.to_string() }),
+            };
+            (p, value)
+        })
+        .collect();
+    Fixtures {
+        name,
+        exports,
+        refused: rule_breakers::<T>(&accepted),
+        accepted: accepted
+            .iter()
+            .map(|v| serde_json::to_string(v).unwrap())
+            .collect(),
+    }
+}
+
+fn all() -> Vec<Fixtures> {
+    vec![
+        fixtures::<CloseTicket>("close-ticket"),
+        fixtures::<Settings>("settings"),
+        fixtures::<Triage>("triage"),
+        fixtures::<TicketExtraction>("ticket-extraction"),
+        fixtures::<VacationRequest>("vacation"),
+        fixtures::<Step>("step"),
+    ]
+}
+
+fn decode_again(name: &str, doc: &str) -> bool {
+    match name {
+        "close-ticket" => CloseTicket::from_json(doc).is_ok(),
+        "settings" => Settings::from_json(doc).is_ok(),
+        "triage" => Triage::from_json(doc).is_ok(),
+        "ticket-extraction" => TicketExtraction::from_json(doc).is_ok(),
+        "vacation" => VacationRequest::from_json(doc).is_ok(),
+        "step" => Step::from_json(doc).is_ok(),
+        _ => false,
+    }
+}
+
+#[test]
+fn every_shipped_contract_has_accepted_documents_in_compact_form() {
+    for f in all() {
+        assert!(!f.accepted.is_empty(), "{}: no accepted document", f.name);
+        for doc in &f.accepted {
+            let parsed: Value = serde_json::from_str(doc).unwrap();
+            assert_eq!(serde_json::to_string(&parsed).unwrap(), *doc);
+            assert!(decode_again(f.name, doc), "{}: {doc}", f.name);
+        }
+    }
+}
+
+#[test]
+fn vacation_has_a_refused_document_for_each_when_rule() {
+    let vacation = fixtures::<VacationRequest>("vacation");
+    let broken: Vec<Value> = vacation
+        .refused
+        .iter()
+        .map(|d| serde_json::from_str(d).unwrap())
+        .collect();
+    for status in ["complete", "needs_clarification", "not_a_request"] {
+        assert!(broken.iter().any(|d| d["status"] == status), "{status}");
+    }
+    // The done-when case: complete with a null start_date.
+    assert!(
+        broken
+            .iter()
+            .any(|d| d["status"] == "complete" && d["start_date"].is_null())
+    );
+}
+
+#[test]
+fn fixtures_are_written_when_asked() {
+    let fixtures = all();
+    let Some(dir) = std::env::var_os("EXPORT_FIXTURES") else {
+        return;
+    };
+    let dir = PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in fixtures {
+        for (provider, value) in &f.exports {
+            let text = serde_json::to_string_pretty(value).unwrap() + "\n";
+            std::fs::write(dir.join(format!("{}.{provider}.json", f.name)), text).unwrap();
+        }
+        let lines = |docs: &[String]| docs.iter().map(|d| format!("{d}\n")).collect::<String>();
+        std::fs::write(
+            dir.join(format!("{}.accepted.jsonl", f.name)),
+            lines(&f.accepted),
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join(format!("{}.refused.jsonl", f.name)),
+            lines(&f.refused),
+        )
+        .unwrap();
+    }
+}
