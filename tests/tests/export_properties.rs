@@ -9,9 +9,6 @@
 //! - Pinned edit exports: every document the pinned export accepts changes
 //!   only pointers the policy allows, or pointers whose pin the export
 //!   reports as left to `EditPolicy::check`.
-// The derive writes a boolean `when` condition as `matches!(v, true)`,
-// which clippy flags in the generated code.
-#![allow(clippy::redundant_pattern_matching)]
 
 mod schema_support;
 

@@ -52,12 +52,19 @@ fn condition(w: &WhenRule<'_>, place: Place<'_>) -> TokenStream {
         CondValue::Lit(lit) => typed_lit(kind, lit),
     });
     let is_str = matches!(kind, Ty::String);
-    match (cond.kind.is_option(), is_str) {
+    let test = match (cond.kind.is_option(), is_str) {
         (false, false) => quote!(matches!(#at, #(#pats)|*)),
         (true, false) => quote!(matches!(#at, #p::Some(#(#pats)|*))),
         (false, true) => quote!(matches!(#at.as_str(), #(#pats)|*)),
         (true, true) => quote!(matches!(#at.as_deref(), #p::Some(#(#pats)|*))),
-    }
+    };
+    // `matches!(flag, true)` is what a boolean condition reads as; clippy
+    // would ask the user's crate to write `flag` instead.
+    quote!({
+        #[allow(clippy::redundant_pattern_matching)]
+        let __contract_c = #test;
+        __contract_c
+    })
 }
 
 fn when_rule(w: &WhenRule<'_>, place: Place<'_>) -> TokenStream {
