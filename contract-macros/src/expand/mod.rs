@@ -61,7 +61,21 @@ fn json_type_impl(
     schema: TokenStream,
     rules: Option<TokenStream>,
 ) -> TokenStream {
+    let generics = syn::Generics::default();
+    let parts = [shape, decode, encode, schema];
+    generic_json_type_impl(ident, &generics, parts, rules)
+}
+
+/// [`json_type_impl`] for a type with (bounded) generics; `parts` are the
+/// `SHAPE`, `decode`, `encode` and `schema` bodies.
+fn generic_json_type_impl(
+    ident: &syn::Ident,
+    generics: &syn::Generics,
+    [shape, decode, encode, schema]: [TokenStream; 4],
+    rules: Option<TokenStream>,
+) -> TokenStream {
     let p = private();
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let rules = rules.map(|rules| {
         quote! {
             fn rules(&self, __contract_path: &#p::Path<'_>, __contract_cx: &mut #p::Collector) {
@@ -71,7 +85,7 @@ fn json_type_impl(
     });
     quote! {
         #[automatically_derived]
-        impl #p::JsonType for #ident {
+        impl #impl_generics #p::JsonType for #ident #ty_generics #where_clause {
             const SHAPE: #p::Shape = #shape;
 
             fn decode(
