@@ -307,3 +307,77 @@ fn generic_pages_decode_each_instantiation() {
     assert_eq!(Page::<Page<Tree>>::schema_name(), "Page-1-Page-1-Tree");
     assert_eq!(Page::<Tree>::json_schema()["title"], "Page-1-Tree");
 }
+
+#[test]
+fn provider_exports_keep_or_refuse_recursion() {
+    use contract_runtime::schema::{ExportError, Provider};
+    use schema_support::Listing;
+    let recursive = |provider, pointer: &str| {
+        Err(ExportError::Recursive {
+            provider,
+            pointer: pointer.to_owned(),
+        })
+    };
+    // OpenAI takes recursion: the root as `#`, a definition by its `$ref`.
+    let org = Org::json_schema_for(Provider::OpenAi).unwrap();
+    assert_eq!(
+        org.schema["$defs"]["Team"]["properties"]["runs"]["anyOf"][0]["$ref"],
+        "#"
+    );
+    let listing = Listing::json_schema_for(Provider::OpenAi).unwrap();
+    assert_eq!(
+        listing.schema["$defs"]["Tree"]["properties"]["children"]["items"]["$ref"],
+        "#/$defs/Tree"
+    );
+    // Gemini only through a property that may be absent (`runs` is optional).
+    assert!(Org::json_schema_for(Provider::Gemini).is_ok());
+    assert_eq!(
+        Node::json_schema_for(Provider::Gemini),
+        recursive(Provider::Gemini, "")
+    );
+    assert_eq!(
+        Listing::json_schema_for(Provider::Gemini),
+        recursive(Provider::Gemini, "/$defs/Tree")
+    );
+    // Anthropic not at all, mutual recursion and a union's included.
+    assert_eq!(
+        Org::json_schema_for(Provider::Anthropic),
+        recursive(Provider::Anthropic, "")
+    );
+    assert_eq!(
+        Filter::json_schema_for(Provider::Anthropic),
+        recursive(Provider::Anthropic, "")
+    );
+    assert_eq!(
+        Listing::json_schema_for(Provider::Anthropic),
+        recursive(Provider::Anthropic, "/$defs/Tree")
+    );
+}
+
+#[test]
+fn each_instantiation_of_a_generic_contract_has_its_own_definition() {
+    use schema_support::Listing;
+    let schema = Listing::json_schema();
+    let defs = schema["$defs"].as_object().unwrap();
+    let keys: Vec<&str> = defs.keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        ["Page-1-Person", "Page-1-Ticket", "Page-1-Tree", "PageTicket", "Person", "Ticket", "Tree"]
+    );
+    for key in keys {
+        assert!(
+            key.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'.'),
+            "{key}"
+        );
+    }
+    assert_eq!(
+        defs["Page-1-Ticket"]["properties"]["items"]["items"]["$ref"],
+        "#/$defs/Ticket"
+    );
+    assert_eq!(
+        defs["Page-1-Person"]["properties"]["items"]["items"]["$ref"],
+        "#/$defs/Person"
+    );
+    assert_eq!(schema["properties"]["other"]["$ref"], "#/$defs/PageTicket");
+}
