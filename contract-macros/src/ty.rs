@@ -172,6 +172,40 @@ impl Ty {
     }
 }
 
+/// Whether `ty` holds the type named `ident` (or `Self`) by value: not
+/// behind a `Box`, a collection, a reference or a pointer. Such a type has
+/// infinite size (rustc's E0072).
+pub fn holds_by_value(ty: &Type, ident: &syn::Ident) -> bool {
+    match ty {
+        Type::Path(p) if p.qself.is_none() => {
+            let Some(last) = p.path.segments.last() else {
+                return false;
+            };
+            if matches!(
+                last.ident.to_string().as_str(),
+                "Box" | "Vec" | "BTreeMap" | "HashMap" | "Rc" | "Arc" | "VecDeque" | "BTreeSet" | "HashSet" | "Cow"
+            ) {
+                return false;
+            }
+            if p.path.segments.len() == 1 && (last.ident == *ident || last.ident == "Self") {
+                return true;
+            }
+            match &last.arguments {
+                PathArguments::AngleBracketed(a) => a.args.iter().any(|a| match a {
+                    GenericArgument::Type(t) => holds_by_value(t, ident),
+                    _ => false,
+                }),
+                _ => false,
+            }
+        }
+        Type::Tuple(t) => t.elems.iter().any(|t| holds_by_value(t, ident)),
+        Type::Array(a) => holds_by_value(&a.elem, ident),
+        Type::Paren(p) => holds_by_value(&p.elem, ident),
+        Type::Group(g) => holds_by_value(&g.elem, ident),
+        _ => false,
+    }
+}
+
 /// Inner type tokens of `Option<T>` (for `Option::<T>::None` and the like).
 pub fn option_inner(ty: &Type) -> Option<&Type> {
     let Type::Path(p) = ty else { return None };

@@ -12,7 +12,7 @@
 //! code sees only [`JsonType`], [`Reader`] and [`Collector`].
 //!
 //! The impls are grouped by family: `primitives` (booleans, numbers,
-//! strings), `collections` (`Option`, `Vec`, `BTreeMap`), `dates`
+//! strings), `collections` (`Option`, `Box`, `Vec`, `BTreeMap`), `dates`
 //! ([`Date`](crate::Date) and the optional foreign date types), `union`
 //! (finding a tagged union's tag); the
 //! schema-stage errors they and generated code record live here.
