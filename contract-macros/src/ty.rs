@@ -92,7 +92,7 @@ impl Ty {
                         inner => Ty::Boxed(Box::new(inner)),
                     },
                     ("Box" | "Rc" | "Arc" | "Cow", _) => Ty::Unsupported(format!(
-                        "`{name}<..>` (use the inner type directly)"
+                        "`{name}<..>` (use the inner type directly, or `Box<..>` for a type that holds itself)"
                     )),
                     ("HashSet" | "BTreeSet" | "VecDeque", _) => Ty::Unsupported(format!(
                         "`{name}` (use `Vec<T>`)"

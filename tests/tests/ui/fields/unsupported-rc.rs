@@ -2,7 +2,7 @@ use contract_runtime::Contract;
 
 #[derive(Contract)]
 pub struct Ticket {
-    pub title: Box<String>,
+    pub title: std::rc::Rc<String>,
 }
 
 fn main() {}
