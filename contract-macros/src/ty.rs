@@ -183,7 +183,16 @@ pub fn holds_by_value(ty: &Type, ident: &syn::Ident) -> bool {
             };
             if matches!(
                 last.ident.to_string().as_str(),
-                "Box" | "Vec" | "BTreeMap" | "HashMap" | "Rc" | "Arc" | "VecDeque" | "BTreeSet" | "HashSet" | "Cow"
+                "Box"
+                    | "Vec"
+                    | "BTreeMap"
+                    | "HashMap"
+                    | "Rc"
+                    | "Arc"
+                    | "VecDeque"
+                    | "BTreeSet"
+                    | "HashSet"
+                    | "Cow"
             ) {
                 return false;
             }

@@ -23,7 +23,7 @@ pub use crate::shape::{Shape, Unresolved, follow, names_contain};
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
 pub use serde_json::{Map, Value, json};
+pub use std::borrow::Cow;
 pub use std::format;
 pub use std::string::String;
-pub use std::borrow::Cow;
 pub use std::vec::Vec;

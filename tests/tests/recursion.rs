@@ -36,7 +36,12 @@ pub struct Branch {
 
 /// A filter tree through a tagged union, as deep as allowed.
 #[derive(Contract, Debug, Clone, PartialEq)]
-#[contract(tag = "op", rename_all = "snake_case", max_depth = 1024, max_bytes = 2_000_000)]
+#[contract(
+    tag = "op",
+    rename_all = "snake_case",
+    max_depth = 1024,
+    max_bytes = 2_000_000
+)]
 pub enum Rule {
     /// Every rule holds.
     All { of: Vec<Rule> },
@@ -235,7 +240,10 @@ fn mutual_recursion_decodes_and_reports_at_every_level() {
     );
     let ok = raw.replace(r#""lead":"""#, r#""lead":"d""#);
     let org = Org::from_json(&ok).unwrap();
-    let Team { runs: Some(sub), .. } = &org.teams[0] else {
+    let Team {
+        runs: Some(sub), ..
+    } = &org.teams[0]
+    else {
         panic!("no sub-organisation: {org:?}");
     };
     assert_eq!(sub.teams[0].lead, "d");
@@ -249,11 +257,18 @@ fn a_filter_tree_through_a_union_and_a_newtype_variant_decodes() {
     let Filter::All { of } = &filter else {
         panic!("not all: {filter:?}");
     };
-    let Filter::Cond(Cond { unless: Some(unless), .. }) = &of[0] else {
+    let Filter::Cond(Cond {
+        unless: Some(unless),
+        ..
+    }) = &of[0]
+    else {
         panic!("not a condition with an exception: {:?}", of[0]);
     };
     assert!(matches!(**unless, Filter::Any { .. }));
-    assert_eq!(Filter::from_json(&filter.to_json().to_string()).unwrap(), filter);
+    assert_eq!(
+        Filter::from_json(&filter.to_json().to_string()).unwrap(),
+        filter
+    );
     let bad = raw.replace(r#""field":"owner""#, r#""field":"nobody""#);
     let rejection = Filter::from_json(&bad).unwrap_err();
     assert_eq!(
@@ -362,7 +377,15 @@ fn each_instantiation_of_a_generic_contract_has_its_own_definition() {
     let keys: Vec<&str> = defs.keys().map(String::as_str).collect();
     assert_eq!(
         keys,
-        ["Page-1-Person", "Page-1-Ticket", "Page-1-Tree", "PageTicket", "Person", "Ticket", "Tree"]
+        [
+            "Page-1-Person",
+            "Page-1-Ticket",
+            "Page-1-Tree",
+            "PageTicket",
+            "Person",
+            "Ticket",
+            "Tree"
+        ]
     );
     for key in keys {
         assert!(

@@ -152,7 +152,10 @@ mod tests {
             let parsed: syn::DeriveInput = syn::parse_str(input).unwrap();
             assert!(derive(&parsed).is_empty(), "{input}");
         }
-        for input in ["struct S { a: Option<Box<S>>, b: Vec<S> }", "struct S { a: u8 }"] {
+        for input in [
+            "struct S { a: Option<Box<S>>, b: Vec<S> }",
+            "struct S { a: u8 }",
+        ] {
             let parsed: syn::DeriveInput = syn::parse_str(input).unwrap();
             assert!(!derive(&parsed).is_empty(), "{input}");
         }

@@ -24,7 +24,9 @@ mod step;
 pub use step::{Refund, Step};
 
 mod recursive;
-pub use recursive::{Cond, Filter, Listing, Node, Org, Page, PageTicket, Person, Team, Ticket, Tree};
+pub use recursive::{
+    Cond, Filter, Listing, Node, Org, Page, PageTicket, Person, Team, Ticket, Tree,
+};
 
 // ---------------------------------------------------------------- every field type
 
