@@ -28,6 +28,7 @@ case "$target" in
   decode_vacation) seeds=(seeds/vacation seeds/common) ;;
   edit_policy) seeds=(seeds/settings seeds/common) ;;
   decode_step) seeds=(seeds/step seeds/common) ;;
+  decode_tree) seeds=(seeds/tree seeds/common) ;;
   *)
     echo "unknown target $target (see fuzz/Cargo.toml)" >&2
     exit 2 ;;

@@ -9,6 +9,8 @@ use crate::model::{Member, Variant};
 /// A contract that passed every check.
 pub struct Contract<'c> {
     pub ident: &'c Ident,
+    /// The input's generics, each type parameter bounded by `Contract`.
+    pub generics: syn::Generics,
     pub doc: Option<&'c str>,
     pub body: Body<'c>,
 }

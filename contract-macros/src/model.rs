@@ -12,6 +12,8 @@ use crate::ty::Ty;
 
 pub struct Container<'a> {
     pub ident: &'a Ident,
+    /// Type parameters only (a lifetime or const parameter is an error).
+    pub generics: &'a syn::Generics,
     pub doc: Option<String>,
     pub attrs: ContainerAttrs,
     pub data: Body<'a>,
@@ -59,16 +61,35 @@ impl Member<'_> {
     }
 }
 
+// A contract may have type parameters (each becomes `T: Contract`), on a
+// struct only: a borrowed field cannot outlive the text it was read from
+// (`Contract: 'static`), a const parameter has no JSON form to vary, and a
+// generic enum would need a schema per instantiation of every variant.
+fn check_generics(cx: &Ctxt, input: &DeriveInput) {
+    for param in &input.generics.params {
+        match param {
+            syn::GenericParam::Lifetime(l) => cx.error_spanned_by(
+                l,
+                "a contract cannot borrow: its value outlives the JSON text it was read from; use owned types (`String`, `Vec<T>`) and remove the lifetime parameter",
+            ),
+            syn::GenericParam::Const(c) => cx.error_spanned_by(
+                c,
+                "a contract cannot take a const parameter: its JSON Schema names each instantiation by its type arguments; use a field (with `min_len`/`max_len` for a length) instead",
+            ),
+            syn::GenericParam::Type(t) if !matches!(input.data, Data::Struct(_)) => cx.error_spanned_by(
+                t,
+                "only a contract struct can be generic: declare the enum for one concrete type, or move the generic part into a generic struct that a newtype variant wraps",
+            ),
+            syn::GenericParam::Type(_) => {}
+        }
+    }
+}
+
 impl<'a> Container<'a> {
     /// Reads the input; `None` when its form cannot be a contract at all
     /// (the error is in `cx`).
     pub fn from_ast(cx: &Ctxt, input: &'a DeriveInput) -> Option<Container<'a>> {
-        if !input.generics.params.is_empty() || input.generics.where_clause.is_some() {
-            cx.error_spanned_by(
-                &input.generics,
-                "a contract cannot be generic: its JSON Schema is fixed at compile time; declare one concrete struct per use, with concrete field types",
-            );
-        }
+        check_generics(cx, input);
         let attrs = attr::of_container(cx, &input.attrs);
         let rename_all = attrs.rename_rule();
         let data = match &input.data {
@@ -132,6 +153,7 @@ impl<'a> Container<'a> {
         };
         Some(Container {
             ident: &input.ident,
+            generics: &input.generics,
             doc: attr::doc(&input.attrs),
             attrs,
             data,

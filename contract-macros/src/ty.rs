@@ -11,7 +11,10 @@ pub enum Ty {
     Option(Box<Ty>),
     Vec(Box<Ty>),
     Map(Box<Ty>),
-    /// Another contract type (struct or enum), checked by rustc through a trait bound.
+    /// `Box<T>`: the indirection a recursive contract needs.
+    Boxed(Box<Ty>),
+    /// Another contract type (struct or enum, maybe generic, or a type
+    /// parameter), checked by rustc through a trait bound.
     Contract,
     /// Not supported; the message says what to write instead.
     Unsupported(String),
@@ -84,8 +87,12 @@ impl Ty {
                     ("HashMap" | "IndexMap", _) => Ty::Unsupported(
                         "`HashMap` (use `BTreeMap<String, T>`, whose order is deterministic)".into(),
                     ),
+                    ("Box", [inner]) => match Ty::of(inner) {
+                        Ty::Unsupported(why) => Ty::Unsupported(why),
+                        inner => Ty::Boxed(Box::new(inner)),
+                    },
                     ("Box" | "Rc" | "Arc" | "Cow", _) => Ty::Unsupported(format!(
-                        "`{name}<..>` (use the inner type directly)"
+                        "`{name}<..>` (use the inner type directly, or `Box<..>` for a type that holds itself)"
                     )),
                     ("HashSet" | "BTreeSet" | "VecDeque", _) => Ty::Unsupported(format!(
                         "`{name}` (use `Vec<T>`)"
@@ -95,8 +102,9 @@ impl Ty {
                     ("Value", []) => Ty::Unsupported(
                         "`serde_json::Value` (a contract declares every shape; declare a nested contract struct)".into(),
                     ),
-                    (_, []) => Ty::Contract,
-                    _ => Ty::Unsupported(format!("the generic type `{name}<..>`")),
+                    // A contract type, or a type parameter (bounded by
+                    // `Contract`), or a generic contract (`Page<Ticket>`).
+                    _ => Ty::Contract,
                 }
             }
             Type::Reference(_) => {
@@ -143,7 +151,7 @@ impl Ty {
     pub fn may_nest(&self) -> bool {
         match self {
             Ty::Contract => true,
-            Ty::Option(t) | Ty::Vec(t) | Ty::Map(t) => t.may_nest(),
+            Ty::Option(t) | Ty::Vec(t) | Ty::Map(t) | Ty::Boxed(t) => t.may_nest(),
             _ => false,
         }
     }
@@ -157,9 +165,53 @@ impl Ty {
             Ty::Date => "a date",
             Ty::Vec(_) => "a `Vec`",
             Ty::Map(_) => "a map",
+            Ty::Boxed(_) => "a `Box`",
             Ty::Contract => "a contract type",
             Ty::Option(_) | Ty::Unsupported(_) => "this type",
         }
+    }
+}
+
+/// Whether `ty` holds the type named `ident` (or `Self`) by value: not
+/// behind a `Box`, a collection, a reference or a pointer. Such a type has
+/// infinite size (rustc's E0072).
+pub fn holds_by_value(ty: &Type, ident: &syn::Ident) -> bool {
+    match ty {
+        Type::Path(p) if p.qself.is_none() => {
+            let Some(last) = p.path.segments.last() else {
+                return false;
+            };
+            if matches!(
+                last.ident.to_string().as_str(),
+                "Box"
+                    | "Vec"
+                    | "BTreeMap"
+                    | "HashMap"
+                    | "Rc"
+                    | "Arc"
+                    | "VecDeque"
+                    | "BTreeSet"
+                    | "HashSet"
+                    | "Cow"
+            ) {
+                return false;
+            }
+            if p.path.segments.len() == 1 && (last.ident == *ident || last.ident == "Self") {
+                return true;
+            }
+            match &last.arguments {
+                PathArguments::AngleBracketed(a) => a.args.iter().any(|a| match a {
+                    GenericArgument::Type(t) => holds_by_value(t, ident),
+                    _ => false,
+                }),
+                _ => false,
+            }
+        }
+        Type::Tuple(t) => t.elems.iter().any(|t| holds_by_value(t, ident)),
+        Type::Array(a) => holds_by_value(&a.elem, ident),
+        Type::Paren(p) => holds_by_value(&p.elem, ident),
+        Type::Group(g) => holds_by_value(&g.elem, ident),
+        _ => false,
     }
 }
 

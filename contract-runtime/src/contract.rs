@@ -3,6 +3,8 @@
 //! thin call into [`crate::pipeline`] or [`crate::schema`], which see a
 //! contract only as a [`Document`] and a [`Definition`] (implemented here
 //! for every contract).
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use crate::core::{Collector, JsonType};
@@ -43,7 +45,7 @@ use crate::schema::{self, Definition, SchemaGen};
 /// assert_eq!(err.errors[1].code, "too_short");
 /// ```
 pub trait Contract: JsonType + 'static {
-    /// The type's name (its `$defs` key in schemas).
+    /// The type's Rust name, without type arguments (`Page` for `Page<T>`).
     const NAME: &'static str;
     /// `max_bytes` and `max_depth`.
     const LIMITS: Limits;
@@ -64,6 +66,15 @@ pub trait Contract: JsonType + 'static {
 
     #[doc(hidden)]
     fn __business(&mut self, _ctx: &Self::Context, _cx: &mut Collector) {}
+
+    /// The name that stands for this type in schemas (its `$defs` key and
+    /// the root's `title`) and in [`Contract::idempotency_key`]: `NAME` for
+    /// a non-generic contract; for a generic one, `NAME` with the names of
+    /// its type arguments ([`schema::generic_name`]: `Page<Ticket>` is
+    /// `Page-1-Ticket`).
+    fn schema_name() -> Cow<'static, str> {
+        Cow::Borrowed(Self::NAME)
+    }
 
     /// The JSON Schema (draft 2020-12) to send to a model provider.
     fn json_schema() -> Value {
@@ -109,6 +120,13 @@ pub trait Contract: JsonType + 'static {
     }
 
     /// The value as JSON.
+    ///
+    /// For a recursive contract it recurses once per nesting level, as the
+    /// returned `Value`'s `Drop` does: any value `from_json` produces (at
+    /// most `max_depth` ≤ 1024 levels) encodes and drops on a 2 MiB thread
+    /// stack, debug builds included (`tests/recursion.rs`). A value built in
+    /// Rust deeper than that is not refused: it may exhaust the stack, as
+    /// its own `Drop` may, for a chain of many thousand `Box`es.
     fn to_json(&self) -> Value {
         self.encode()
     }
@@ -144,7 +162,12 @@ pub trait Contract: JsonType + 'static {
     /// assert_ne!(a.idempotency_key(Some("tenant-a")), a.idempotency_key(Some("tenant-b")));
     /// ```
     fn idempotency_key(&self, scope: Option<&str>) -> crate::fingerprint::IdempotencyKey {
-        crate::fingerprint::IdempotencyKey::new(Self::NAME, Self::VERSION, scope, &self.to_json())
+        crate::fingerprint::IdempotencyKey::new(
+            &Self::schema_name(),
+            Self::VERSION,
+            scope,
+            &self.to_json(),
+        )
     }
 
     /// Every edit policy the contract declares.
@@ -176,6 +199,10 @@ impl<T: Contract> Document for T {
 
 impl<T: Contract> Definition for T {
     const NAME: &'static str = <T as Contract>::NAME;
+
+    fn name() -> Cow<'static, str> {
+        T::schema_name()
+    }
 
     fn body(defs: &mut SchemaGen) -> Value {
         T::__schema_body(defs)

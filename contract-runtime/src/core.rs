@@ -20,12 +20,12 @@ use crate::shape::Shape;
 /// described in a schema, and navigated by an edit pointer.
 ///
 /// The derive implements it for contract structs and enums; the runtime
-/// implements it for the primitive, collection and date types
-/// ([`crate::decode`]).
+/// implements it for the primitive, collection (`Option`, `Box`, `Vec`,
+/// `BTreeMap<String, T>`) and date types ([`crate::decode`]).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a contract type",
     label = "not a supported field type",
-    note = "derive `Contract` for it, or use bool, an integer, f32/f64, String, Date, Option, Vec or BTreeMap<String, T>"
+    note = "derive `Contract` for it, or use bool, an integer, f32/f64, String, Date, Option, Vec, Box or BTreeMap<String, T>"
 )]
 pub trait JsonType: Sized {
     /// The type's shape, for resolving edit pointers at compile time.

@@ -9,18 +9,21 @@ pub use crate::contract::{Contract, OutcomeEnum};
 pub use crate::core::{Collector, JsonType, ObjectMembers};
 pub use crate::decode::{
     LenCheck, Length, Tag, TagFound, TypeMessages, field_error, invalid_type, invalid_type_of,
-    missing_key, narrow_f32, not_one_of, read_tag, undeclared_member,
+    missing_key, narrow_f32, not_one_of, own_frame, read_tag, undeclared_member,
 };
 pub use crate::edit::EditPolicy;
 pub use crate::error::Stage;
 pub use crate::json::{KeySet, Limits, ParseError, Path, Peek, Reader, duplicate_key};
 pub use crate::outcome::{OutcomeKind, Violation, ViolationKind, Violations};
 pub use crate::rules::{WhenKind, order_error, when_error};
-pub use crate::schema::{RULES_KEY, SchemaGen, constrain, nullable, tagged, when_then};
+pub use crate::schema::{
+    RULES_KEY, SchemaGen, constrain, generic_name, nullable, tagged, when_then,
+};
 pub use crate::shape::{Shape, Unresolved, follow, names_contain};
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
 pub use serde_json::{Map, Value, json};
+pub use std::borrow::Cow;
 pub use std::format;
 pub use std::string::String;
 pub use std::vec::Vec;

@@ -11,6 +11,11 @@ pub enum Shape {
     Array,
     /// A map: atomic for edits, like an array.
     Map,
+    /// A `Box<T>`: a pointer may name it, not step into it. The inner
+    /// type's shape is not followed, so that a recursive contract
+    /// (`left: Option<Box<Tree>>`) has a finite `SHAPE`; a boxed value
+    /// changes as a whole, like a collection.
+    Boxed,
     /// A contract struct: its fields' JSON names and shapes.
     Object(&'static [(&'static str, &'static Shape)]),
     /// A tagged union: its tag (a scalar member of every variant) and one
@@ -32,6 +37,8 @@ pub enum Unresolved {
     IntoCollection(usize),
     /// The segment steps into a scalar.
     IntoScalar(usize),
+    /// The segment steps into a `Box`ed value.
+    IntoBox(usize),
 }
 
 const fn str_eq(a: &str, b: &str) -> bool {
@@ -108,6 +115,7 @@ const fn follow_from(shape: &Shape, segments: &[&str], start: usize) -> Result<(
                 return Err(err);
             }
             Shape::Array | Shape::Map => return Err(Unresolved::IntoCollection(i)),
+            Shape::Boxed => return Err(Unresolved::IntoBox(i)),
             Shape::Leaf => return Err(Unresolved::IntoScalar(i)),
         }
         i += 1;
@@ -154,6 +162,28 @@ mod tests {
         assert_eq!(
             follow(&HOLDER, &["step", "action", "x"]),
             Err(Unresolved::IntoScalar(2))
+        );
+    }
+
+    // What a recursive tree's derive emits: the boxed fields are opaque, so
+    // the shape is finite and following it ends.
+    const TREE: Shape = Shape::Object(&[
+        ("name", &Shape::Leaf),
+        ("children", &Shape::Array),
+        ("left", &Shape::Boxed),
+    ]);
+    const FOREST: Shape = Shape::Object(&[("tree", &TREE)]);
+
+    #[test]
+    fn a_pointer_through_a_recursive_type_ends_at_its_box_or_array() {
+        assert_eq!(follow(&FOREST, &["tree", "left"]), Ok(()));
+        assert_eq!(
+            follow(&FOREST, &["tree", "left", "name"]),
+            Err(Unresolved::IntoBox(2))
+        );
+        assert_eq!(
+            follow(&FOREST, &["tree", "children", "0", "name"]),
+            Err(Unresolved::IntoCollection(2))
         );
     }
 

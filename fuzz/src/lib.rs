@@ -4,6 +4,7 @@
 //! `contract-examples` declares them (close-ticket, triage, vacation,
 //! settings). They are copied, not imported, so that the fuzz crate depends
 //! on `contract-runtime` alone and keeps building while the examples change.
+//! `Filter` and `Page<T>` are a recursive and a generic contract.
 use std::collections::BTreeMap;
 
 use contract_runtime::json::{Limits, parse};
@@ -244,6 +245,91 @@ pub fn with_member_last(value: &serde_json::Value, key: &str) -> Option<String> 
     }
     reordered.insert(key.to_owned(), moved.clone());
     Some(serde_json::Value::Object(reordered).to_string())
+}
+
+// A recursive filter tree (through `Vec`, `Box` and a tagged union's newtype
+// variant) and a generic page of them.
+
+/// A search filter: conditions combined with `all`, `any` and `not`.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(tag = "op", rename_all = "snake_case", max_bytes = 8192, max_depth = 64)]
+pub enum Filter {
+    /// Every filter holds.
+    All {
+        /// One to eight filters.
+        #[contract(min_len = 1, max_len = 8)]
+        of: Vec<Filter>,
+    },
+    /// At least one filter holds.
+    Any {
+        /// One to eight filters.
+        #[contract(min_len = 1, max_len = 8)]
+        of: Vec<Filter>,
+    },
+    /// The filter does not hold.
+    Not {
+        /// The negated filter.
+        filter: Box<Filter>,
+    },
+    /// One condition.
+    Cond(Cond),
+}
+
+/// A condition on one field, with an optional exception.
+#[derive(Contract, Debug, Clone, PartialEq)]
+pub struct Cond {
+    /// The field compared.
+    #[contract(one_of = ["status", "owner", "priority"])]
+    pub field: String,
+    /// The value it must equal.
+    #[contract(max_len = 20)]
+    pub equals: String,
+    /// A filter under which the condition does not apply, or null.
+    pub unless: Option<Box<Filter>>,
+}
+
+/// One page of results of any contract type.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(max_bytes = 8192)]
+pub struct Page<T> {
+    /// At most four results.
+    #[contract(max_len = 4)]
+    pub items: Vec<T>,
+    /// Where the next page starts, or null.
+    pub next_cursor: Option<String>,
+}
+
+/// The nesting depth of a filter as JSON (an object is one level, the
+/// array of `all`/`any` another).
+pub fn filter_depth(filter: &Filter) -> usize {
+    match filter {
+        Filter::All { of } | Filter::Any { of } => 2 + of.iter().map(filter_depth).max().unwrap_or(0),
+        Filter::Not { filter } => 1 + filter_depth(filter),
+        Filter::Cond(c) => 1 + c.unless.as_deref().map_or(0, filter_depth),
+    }
+}
+
+/// What every accepted filter satisfies: its bounds at every level and the
+/// depth limit.
+pub fn filter_invariant(filter: &Filter) {
+    assert!(filter_depth(filter) <= Filter::LIMITS.max_depth);
+    fn walk(f: &Filter) {
+        match f {
+            Filter::All { of } | Filter::Any { of } => {
+                assert!((1..=8).contains(&of.len()));
+                of.iter().for_each(walk);
+            }
+            Filter::Not { filter } => walk(filter),
+            Filter::Cond(c) => {
+                assert!(["status", "owner", "priority"].contains(&c.field.as_str()));
+                assert!(c.equals.chars().count() <= 20);
+                if let Some(unless) = &c.unless {
+                    walk(unless);
+                }
+            }
+        }
+    }
+    walk(filter);
 }
 
 // ---------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-//! `from_json(to_json(x)) == x` for generated values of the test contracts.
+//! `from_json(to_json(x)) == x` for generated values of the test contracts:
+//! one with every field type, a recursive one and a generic one.
 use std::collections::BTreeMap;
 
 use contract_runtime::{Contract, Date};
@@ -41,6 +42,61 @@ enum Kind {
     SecondOne,
     #[contract(rename = "3rd")]
     Third,
+}
+
+/// A recursive contract: through `Vec`, `Box`, and a struct that holds the
+/// union back in `Option<Box<_>>`.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(tag = "op", rename_all = "snake_case")]
+enum Expr {
+    Sum { terms: Vec<Expr> },
+    Neg { inner: Box<Expr> },
+    Leaf(Leaf),
+}
+
+#[derive(Contract, Debug, Clone, PartialEq)]
+struct Leaf {
+    value: i64,
+    label: Option<String>,
+    then: Option<Box<Expr>>,
+}
+
+/// A generic contract, instantiated with the recursive one.
+#[derive(Contract, Debug, Clone, PartialEq)]
+struct Page<T> {
+    items: Vec<T>,
+    next_cursor: Option<String>,
+}
+
+fn expr() -> impl Strategy<Value = Expr> {
+    let leaf = (any::<i64>(), proptest::option::of(".*")).prop_map(|(value, label)| {
+        Expr::Leaf(Leaf {
+            value,
+            label,
+            then: None,
+        })
+    });
+    leaf.prop_recursive(6, 48, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(|terms| Expr::Sum { terms }),
+            inner.clone().prop_map(|e| Expr::Neg { inner: Box::new(e) }),
+            (any::<i64>(), proptest::option::of(".*"), inner).prop_map(|(value, label, then)| {
+                Expr::Leaf(Leaf {
+                    value,
+                    label,
+                    then: Some(Box::new(then)),
+                })
+            }),
+        ]
+    })
+}
+
+fn page() -> impl Strategy<Value = Page<Expr>> {
+    (
+        prop::collection::vec(expr(), 0..3),
+        proptest::option::of(".*"),
+    )
+        .prop_map(|(items, next_cursor)| Page { items, next_cursor })
 }
 
 fn date() -> impl Strategy<Value = Date> {
@@ -115,6 +171,18 @@ proptest! {
         let text = value.to_json().to_string();
         let back = Everything::from_json(&text);
         prop_assert_eq!(back.as_ref().ok(), Some(&value), "{}", text);
+    }
+
+    #[test]
+    fn a_recursive_value_round_trips(value in expr()) {
+        let text = value.to_json().to_string();
+        prop_assert_eq!(Expr::from_json(&text).ok(), Some(value), "{}", text);
+    }
+
+    #[test]
+    fn a_generic_value_round_trips(value in page()) {
+        let text = value.to_json().to_string();
+        prop_assert_eq!(Page::<Expr>::from_json(&text).ok(), Some(value), "{}", text);
     }
 
     #[test]

@@ -51,6 +51,33 @@ fn union_exports_match_snapshots() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// The recursive and generic contracts' exports, where the provider takes
+/// them (`recursion::provider_exports_keep_or_refuse_recursion` checks the
+/// refusals).
+#[test]
+fn recursive_and_generic_exports_match_snapshots() {
+    let mut failures = Vec::new();
+    let mut written = 0;
+    for case in cases()
+        .iter()
+        .filter(|c| ["tree", "node", "org", "filter", "listing"].contains(&c.name))
+    {
+        for provider in Provider::ALL {
+            let Ok(export) = export_schema(&case.schema, provider) else {
+                continue;
+            };
+            written += 1;
+            let file = format!("{}.{provider}.json", case.name);
+            failures.extend(check_snapshot(
+                &file,
+                &serde_json::to_value(&export).unwrap(),
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert_eq!(written, 5, "exports taken");
+}
+
 /// Everything that makes a schema less than minimal, with its pointer.
 fn untidy(value: &Value, at: &str, out: &mut Vec<String>) {
     match value {

@@ -100,6 +100,9 @@ pub(super) fn check_edit<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> Vec<Policy<'
                 let first = pointer::member(first);
                 match field.kind.strip_option() {
                     Ty::Contract => {} // checked through the nested type's shape
+                    Ty::Boxed(_) => cx.error_spanned_by(lit, format!(
+                        "edit pointer `{pointer}` points inside `{first}`, a `Box` (which may hold a recursive type): a boxed value changes as a whole; allow `{first}` instead"
+                    )),
                     Ty::Vec(_) | Ty::Map(_) => cx.error_spanned_by(lit, format!(
                         "edit pointer `{pointer}` points inside `{first}`, an {}: collections change as a whole; allow `{first}` instead",
                         if matches!(field.kind.strip_option(), Ty::Vec(_)) { "array" } else { "object map" }

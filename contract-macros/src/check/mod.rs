@@ -44,6 +44,7 @@ pub fn contract<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> checked::Contract<'c>
             let outcome = check_outcome(cx, cont);
             check_context(cx, cont);
             let policies = check_edit(cx, cont);
+            check_generic_edit(cx, cont);
             checked::Body::Struct(checked::Struct {
                 members,
                 max_bytes: a.max_bytes.as_ref().map(|l| l.value),
@@ -72,8 +73,43 @@ pub fn contract<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> checked::Contract<'c>
     };
     checked::Contract {
         ident: cont.ident,
+        generics: bounded(cont.generics),
         doc: cont.doc.as_deref(),
         body,
+    }
+}
+
+// A type parameter is a contract (as serde bounds its parameters by
+// `Deserialize`); the user's own bounds and `where` clause are kept.
+fn bounded(generics: &syn::Generics) -> syn::Generics {
+    let mut generics = generics.clone();
+    let params: Vec<syn::Ident> = generics.type_params().map(|t| t.ident.clone()).collect();
+    if !params.is_empty() {
+        let clause = generics.make_where_clause();
+        for t in params {
+            clause
+                .predicates
+                .push(syn::parse_quote!(#t: ::contract_runtime::__private::Contract));
+        }
+    }
+    generics
+}
+
+// Edit pointers are checked against the field types' shapes by a `const`
+// item, which cannot name a type parameter: a generic contract declares no
+// edit policy (a concrete struct holding the instantiation can).
+fn check_generic_edit(cx: &Ctxt, cont: &Container<'_>) {
+    if cont.generics.type_params().next().is_none() {
+        return;
+    }
+    for e in &cont.attrs.edits {
+        cx.error_spanned_by(
+            &e.tokens,
+            format!(
+                "a generic contract cannot declare edit policies: declare `edit({} = [..])` on a struct that holds a concrete `{}<..>`",
+                e.name, cont.ident
+            ),
+        );
     }
 }
 

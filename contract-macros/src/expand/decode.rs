@@ -92,8 +92,11 @@ pub fn members(
                 quote!(#v = #p::narrow_f32(__contract_x, &__contract_p, __contract_cx);),
             )
         };
+        // The member's value is read in a frame of its own (`own_frame`):
+        // unoptimised, the loop's frame would otherwise hold every member's
+        // temporaries, and a recursive contract pays its frame per level.
         quote! {
-            #i => {
+            #i => #p::own_frame(|| {
                 if #s {
                     return #p::Err(#p::duplicate_key(__contract_at, __contract_path, #json));
                 }
@@ -109,7 +112,8 @@ pub fn members(
                 if __contract_cx.failed_since(__contract_mark) {
                     #on_fail
                 }
-            }
+                #p::Ok(())
+            })?,
         }
     });
     let absent = fields.iter().enumerate().map(|(i, f)| {
@@ -158,19 +162,28 @@ pub fn members(
             let mut __contract_key: #p::Option<#p::String> = #p::None;
             let __contract_index: usize = match __CONTRACT_KEYS.get(__contract_next) {
                 #p::Some(__contract_lit) if __contract_r.eat_key(__contract_lit) => __contract_next,
-                _ => match __contract_r.read_key()? {
-                    #( #names => #indices, )*
-                    __contract_other => {
-                        __contract_key = #p::Some(#p::String::from(__contract_other));
-                        usize::MAX
+                _ => {
+                    // A function, not a `match` here: unoptimised, each
+                    // comparison's temporaries would sit in this frame.
+                    fn __contract_index(__contract_key: &str) -> usize {
+                        match __contract_key {
+                            #( #names => #indices, )*
+                            _ => usize::MAX,
+                        }
                     }
-                },
+                    let __contract_read = __contract_r.read_key()?;
+                    let __contract_i = __contract_index(__contract_read);
+                    if __contract_i == usize::MAX {
+                        __contract_key = #p::Some(#p::String::from(__contract_read));
+                    }
+                    __contract_i
+                }
             };
             __contract_next = __contract_index.wrapping_add(1);
             match __contract_index {
                 #( #arms )*
-                _ => {
-                    let __contract_key = __contract_key.unwrap_or_default();
+                _ => #p::own_frame(|| {
+                    let __contract_key = __contract_key.take().unwrap_or_default();
                     if !#p::undeclared_member(
                         __contract_r,
                         __contract_path,
@@ -183,20 +196,24 @@ pub fn members(
                     )? {
                         __contract_ok = false;
                     }
-                }
+                    #p::Ok(())
+                })?,
             }
             __contract_more = __contract_r.object_more()?;
         }
-        #( #absent )*
-        if !__contract_ok {
-            return #p::Ok(#p::None);
-        }
-        #p::Ok(#p::Some(#ctor {
-            #( #idents: match #values {
-                #p::Some(__contract_v) => __contract_v,
-                #p::None => return #p::Ok(#p::None),
-            }, )*
-        }))
+        // The end of the object in a frame of its own, as each member's value.
+        #p::own_frame(move || {
+            #( #absent )*
+            if !__contract_ok {
+                return #p::Ok(#p::None);
+            }
+            #p::Ok(#p::Some(#ctor {
+                #( #idents: match #values {
+                    #p::Some(__contract_v) => __contract_v,
+                    #p::None => return #p::Ok(#p::None),
+                }, )*
+            }))
+        })
     }
 }
 
@@ -314,8 +331,11 @@ pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
 }
 
 /// A tagged union reads an object, finds its tag (`read_tag`), then decodes
-/// the members of the variant the tag names, beside the tag.
-pub fn union_body(u: &Union<'_>) -> TokenStream {
+/// the members of the variant the tag names, beside the tag. Each variant's
+/// member loop is a function of its own: unoptimised, a function's frame
+/// holds the locals of every branch, and a recursive union would pay for
+/// all its variants at each level (the recursion tests' 2 MiB stack).
+pub fn union_body(ident: &syn::Ident, u: &Union<'_>) -> TokenStream {
     let p = private();
     let tag = u.tag;
     let names: Vec<_> = u
@@ -325,22 +345,44 @@ pub fn union_body(u: &Union<'_>) -> TokenStream {
         .collect();
     let expected = expected_names(&names);
     let tag_expr = quote!(#p::Some(#tag));
-    let tag_seen = quote!(&mut __contract_tag_seen);
+    let tag_seen = quote!(__contract_tag_seen);
     let arms = u.variants.iter().enumerate().map(|(i, v)| {
-        let ident = v.variant.ident;
+        let variant = v.variant.ident;
         let body = match &v.members {
-            Members::Unit => members(&[], &quote!(Self::#ident), &tag_expr, &tag_seen),
-            Members::Struct(fields) => members(fields, &quote!(Self::#ident), &tag_expr, &tag_seen),
+            Members::Unit => members(&[], &quote!(#ident::#variant), &tag_expr, &tag_seen),
+            Members::Struct(fields) => {
+                members(fields, &quote!(#ident::#variant), &tag_expr, &tag_seen)
+            }
             Members::Newtype(ty) => quote! {
                 #p::Result::map(
                     <#ty as #p::ObjectMembers>::decode_members(
-                        __contract_r, __contract_path, __contract_cx, __contract_more, #p::Some(#tag), &mut __contract_tag_seen,
+                        __contract_r, __contract_path, __contract_cx, __contract_more, #p::Some(#tag), __contract_tag_seen,
                     ),
-                    |__contract_v| #p::Option::map(__contract_v, Self::#ident),
+                    |__contract_v| #p::Option::map(__contract_v, #ident::#variant),
                 )
             },
         };
-        quote!(#i => { #body })
+        quote! {
+            #i => {
+                #[allow(unused_mut)]
+                fn __contract_variant(
+                    __contract_r: &mut #p::Reader<'_>,
+                    __contract_path: &#p::Path<'_>,
+                    __contract_cx: &mut #p::Collector,
+                    mut __contract_more: bool,
+                    __contract_tag_seen: &mut bool,
+                ) -> #p::Result<#p::Option<#ident>, #p::ParseError> {
+                    #body
+                }
+                __contract_variant(
+                    __contract_r,
+                    __contract_path,
+                    __contract_cx,
+                    __contract_found.more,
+                    &mut __contract_tag_seen,
+                )
+            }
+        }
     });
     quote! {
         match __contract_r.peek()? {
@@ -357,7 +399,6 @@ pub fn union_body(u: &Union<'_>) -> TokenStream {
         let #p::Some(__contract_found) = #p::read_tag(__contract_r, __contract_path, __contract_cx, &__CONTRACT_TAG)? else {
             return #p::Ok(#p::None);
         };
-        let mut __contract_more = __contract_found.more;
         let mut __contract_tag_seen = __contract_found.tag_seen;
         match __contract_found.variant {
             #(#arms)*

@@ -92,8 +92,12 @@ fn assertion(ident: &syn::Ident, name: &str, pt: &PolicyPointer<'_>) -> TokenStr
         let into_scalar = format!(
             "edit policy `{name}`: pointer `{pointer}` does not resolve: `{parent}` is not an object, so it has no field `{seg}`; allow `{parent}` instead"
         );
+        let into_box = format!(
+            "edit policy `{name}`: pointer `{pointer}` points inside `{parent}`, a `Box` (which may hold a recursive type): a boxed value changes as a whole; allow `{parent}` instead"
+        );
         quote_spanned! {span=>
             #p::Err(#p::Unresolved::NoField(#i)) => ::core::panic!("{}", #no_field),
+            #p::Err(#p::Unresolved::IntoBox(#i)) => ::core::panic!("{}", #into_box),
             #p::Err(#p::Unresolved::IntoCollection(#i)) => ::core::panic!("{}", #into_collection),
             #p::Err(#p::Unresolved::IntoScalar(#i)) => ::core::panic!("{}", #into_scalar),
         }

@@ -33,6 +33,12 @@ type Place<'a> = &'a dyn Fn(&Member<'_>) -> TokenStream;
 /// The whole pipeline: attributes and input → raw model → checked model →
 /// code; on any error, the errors and a stub impl.
 pub fn derive(input: &DeriveInput) -> TokenStream {
+    // A type that holds itself without indirection has infinite size:
+    // rustc says so (E0072) and suggests the `Box`. Any impl generated for
+    // it would add layout and constant-evaluation cycles on top, so none is.
+    if holds_itself(input) {
+        return TokenStream::new();
+    }
     let cx = Ctxt::new();
     let raw = Container::from_ast(&cx, input);
     let contract = raw.as_ref().map(|raw| check::contract(&cx, raw));
@@ -45,6 +51,17 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
         }
         (Ok(()), None) => fallback::stub(input, None),
     }
+}
+
+fn holds_itself(input: &DeriveInput) -> bool {
+    let fields: Vec<&syn::Field> = match &input.data {
+        syn::Data::Struct(s) => s.fields.iter().collect(),
+        syn::Data::Enum(e) => e.variants.iter().flat_map(|v| v.fields.iter()).collect(),
+        syn::Data::Union(_) => Vec::new(),
+    };
+    fields
+        .iter()
+        .any(|f| crate::ty::holds_by_value(&f.ty, &input.ident))
 }
 
 fn generate(contract: &Contract<'_>) -> TokenStream {
@@ -65,7 +82,21 @@ fn json_type_impl(
     schema: TokenStream,
     rules: Option<TokenStream>,
 ) -> TokenStream {
+    let generics = syn::Generics::default();
+    let parts = [shape, decode, encode, schema];
+    generic_json_type_impl(ident, &generics, parts, rules)
+}
+
+/// [`json_type_impl`] for a type with (bounded) generics; `parts` are the
+/// `SHAPE`, `decode`, `encode` and `schema` bodies.
+fn generic_json_type_impl(
+    ident: &syn::Ident,
+    generics: &syn::Generics,
+    [shape, decode, encode, schema]: [TokenStream; 4],
+    rules: Option<TokenStream>,
+) -> TokenStream {
     let p = private();
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let rules = rules.map(|rules| {
         quote! {
             fn rules(&self, __contract_path: &#p::Path<'_>, __contract_cx: &mut #p::Collector) {
@@ -75,7 +106,7 @@ fn json_type_impl(
     });
     quote! {
         #[automatically_derived]
-        impl #p::JsonType for #ident {
+        impl #impl_generics #p::JsonType for #ident #ty_generics #where_clause {
             const SHAPE: #p::Shape = #shape;
 
             fn decode(
@@ -114,6 +145,26 @@ pub fn private_at(span: proc_macro2::Span) -> TokenStream {
 mod tests {
     use super::derive;
 
+    // A type holding itself by value gets no impl: rustc's E0072 alone.
+    #[test]
+    fn a_type_holding_itself_by_value_gets_no_impl() {
+        for input in [
+            "struct S { a: Option<S> }",
+            "struct S { a: (u8, Self) }",
+            "#[contract(tag = \"t\")] enum E { A { e: Option<E> } }",
+        ] {
+            let parsed: syn::DeriveInput = syn::parse_str(input).unwrap();
+            assert!(derive(&parsed).is_empty(), "{input}");
+        }
+        for input in [
+            "struct S { a: Option<Box<S>>, b: Vec<S> }",
+            "struct S { a: u8 }",
+        ] {
+            let parsed: syn::DeriveInput = syn::parse_str(input).unwrap();
+            assert!(!derive(&parsed).is_empty(), "{input}");
+        }
+    }
+
     // The derive reports errors and never panics, whatever it is given.
     #[test]
     fn odd_inputs_do_not_panic() {
@@ -145,6 +196,10 @@ mod tests {
             "#[serde(tag = \"a\")] #[contract(tag = \"b\")] enum E { A { a: u8 } }",
             "enum E { A(Inner) }",
             "#[serde(rename = \"X\", rename_all = \"camelCase\", default, tag = \"t\")] struct S { #[serde(default = \"f\", rename(serialize = \"a\"), skip)] a: u8 }",
+            "struct S { a: Option<S>, b: (u8, Self), c: [S; 2], d: Box<S>, e: Vec<Option<S>> }",
+            "struct S<T> { a: T, b: Page<T>, c: Option<Box<S<T>>> }",
+            "struct S<'a, const N: usize> { a: [u8; N], b: &'a str }",
+            "#[contract(tag = \"t\")] enum E<T> { A { e: Option<E<T>> }, B(Box<E<T>>) }",
         ];
         for input in inputs {
             let parsed: syn::DeriveInput = match syn::parse_str(input) {

@@ -5,7 +5,7 @@ use quote::quote;
 
 use super::edit::{self, Policies};
 use super::lit::uint;
-use super::{business, decode, encode, json_type_impl, private, rules, schema, shape};
+use super::{business, decode, encode, generic_json_type_impl, private, rules, schema, shape};
 use crate::checked::{Contract, Struct};
 
 pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
@@ -47,20 +47,25 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
         list: policy_list,
         assertions: policy_checks,
     } = edit::policies(ident, &s.policies);
-    let json_type = json_type_impl(
+    let json_type = generic_json_type_impl(
         ident,
-        shape,
-        decode,
-        encode,
-        quote!(__contract_defs.reference::<Self>()),
+        &cont.generics,
+        [
+            shape,
+            decode,
+            encode,
+            quote!(__contract_defs.reference::<Self>()),
+        ],
         Some(rules),
     );
+    let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
+    let schema_name = schema_name(&cont.generics);
     quote! {
         const _: () = {
             #json_type
 
             #[automatically_derived]
-            impl #p::ObjectMembers for #ident {
+            impl #impl_generics #p::ObjectMembers for #ident #ty_generics #where_clause {
                 const MEMBER_NAMES: &'static [&'static str] = &[#(#member_names),*];
 
                 fn decode_members(
@@ -84,8 +89,9 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
             }
 
             #[automatically_derived]
-            impl #p::Contract for #ident {
+            impl #impl_generics #p::Contract for #ident #ty_generics #where_clause {
                 const NAME: &'static str = #name;
+                #schema_name
                 #version_const
                 const LIMITS: #p::Limits = #limits;
                 type Context = #context;
@@ -104,6 +110,23 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
         };
         #policy_consts
     }
+}
+
+// A generic contract's schema name holds its type arguments' names.
+fn schema_name(generics: &syn::Generics) -> Option<TokenStream> {
+    let p = private();
+    let params: Vec<&syn::Ident> = generics.type_params().map(|t| &t.ident).collect();
+    if params.is_empty() {
+        return None;
+    }
+    Some(quote! {
+        fn schema_name() -> #p::Cow<'static, str> {
+            #p::generic_name(
+                <Self as #p::Contract>::NAME,
+                &[#(<#params as #p::Contract>::schema_name()),*],
+            )
+        }
+    })
 }
 
 // `..DEFAULT` only when a limit is left out (clippy's `needless_update`

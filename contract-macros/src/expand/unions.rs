@@ -12,7 +12,7 @@ use crate::model::Variant;
 pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
     let ident = cont.ident;
     let shape = shape::union(u);
-    let decode = decode::union_body(u);
+    let decode = decode::union_body(ident, u);
     let encode = encode::union_body(u);
     let schema = schema::union_body(cont, u);
     let rules = rules::union_body(u);

@@ -1,4 +1,8 @@
-//! `Option`, `Vec` and `BTreeMap<String, T>`: the value types around other values.
+//! `Option`, `Box`, `Vec` and `BTreeMap<String, T>`: the value types around
+//! other values. `Box`, `Vec` and `BTreeMap` are the indirections a
+//! recursive contract needs; none of them adds a stack frame of its own to
+//! a recursive decode beyond its element's (the frames are the generated
+//! struct decoders', one per level, bounded by `max_depth`).
 use std::collections::BTreeMap;
 
 use serde_json::Value;
@@ -39,6 +43,35 @@ impl<T: JsonType> JsonType for Option<T> {
         if let Some(v) = self {
             v.rules(path, cx);
         }
+    }
+}
+
+// A boxed value is its inner value's JSON. Its shape is opaque (`Boxed`):
+// following the inner type's shape would make a recursive type's `SHAPE`
+// a cycle, which rustc refuses to evaluate.
+impl<T: JsonType> JsonType for Box<T> {
+    const SHAPE: Shape = Shape::Boxed;
+
+    #[inline]
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Collector,
+    ) -> Result<Option<Self>, ParseError> {
+        T::decode(r, path, cx).map(|v| v.map(Box::new))
+    }
+
+    fn encode(&self) -> Value {
+        T::encode(self)
+    }
+
+    fn schema(defs: &mut SchemaGen) -> Value {
+        T::schema(defs)
+    }
+
+    #[inline]
+    fn rules(&self, path: &Path<'_>, cx: &mut Collector) {
+        T::rules(self, path, cx);
     }
 }
 

@@ -12,7 +12,7 @@
 //! code sees only [`JsonType`], [`Reader`] and [`Collector`].
 //!
 //! The impls are grouped by family: `primitives` (booleans, numbers,
-//! strings), `collections` (`Option`, `Vec`, `BTreeMap`), `dates`
+//! strings), `collections` (`Option`, `Box`, `Vec`, `BTreeMap`), `dates`
 //! ([`Date`](crate::Date) and the optional foreign date types), `union`
 //! (finding a tagged union's tag); the
 //! schema-stage errors they and generated code record live here.
@@ -24,6 +24,16 @@ use crate::json::{KeySet, ParseError, Path, Peek, Reader, duplicate_key};
 pub use length::{LenCheck, Length};
 pub use primitives::narrow_f32;
 pub use union::{Tag, TagFound, read_tag};
+
+/// Runs `f` in a stack frame of its own. Generated struct decoders read
+/// each member's value through it: unoptimised, a function's frame holds
+/// the temporaries of all its branches, so a member loop that decoded every
+/// member inline would cost a recursive contract a frame that grows with
+/// its member count at every level. Optimised builds inline it away.
+#[inline]
+pub fn own_frame<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
 
 /// Wrong-type messages for one expectation, one per JSON type found, fixed
 /// at compile time so that recording the error allocates only its pointer.

@@ -81,6 +81,7 @@
 //!
 //! [`Contract::json_schema`]: crate::Contract::json_schema
 use std::any::TypeId;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
@@ -139,10 +140,45 @@ pub const LOCAL_ONLY: &[LocalCheck] = &[
 /// Every [`Contract`](crate::Contract) is one; the schema builder needs no
 /// more of it, so it does not depend on the contract layer.
 pub trait Definition: 'static {
-    /// The `$defs` key (and the root's `title`).
+    /// The type's Rust name.
     const NAME: &'static str;
+    /// The `$defs` key (and the root's `title`): [`Definition::NAME`], or
+    /// for a generic type its [`generic_name`].
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed(Self::NAME)
+    }
     /// The schema body (`type`, `properties`, …), nested types added to `defs`.
     fn body(defs: &mut SchemaGen) -> Value;
+}
+
+/// The `$defs` key of a generic contract instantiated with `args` (their
+/// own keys): the Rust name, then `-`, the number of arguments, and each
+/// argument after a `-`. `Page<Ticket>` is `Page-1-Ticket`,
+/// `Pair<Page<A>, B>` is `Pair-2-Page-1-A-B` and `Pair<Page<A, B>>` is
+/// `Pair-1-Page-2-A-B`.
+///
+/// The scheme is injective: a Rust name holds no `-` and does not start
+/// with a digit, so reading a key from the left, a part after a name is
+/// either a count (a generic type follows with that many arguments) or the
+/// next name, and each key reads back to exactly one type. `Page<Ticket>`
+/// and a type named `PageTicket` never share a key. Keys use only
+/// `A-Z a-z 0-9 _ -` (what providers accept in `$defs` keys and schema
+/// names).
+///
+/// ```
+/// use contract_runtime::schema::generic_name;
+///
+/// assert_eq!(generic_name("Page", &["Ticket".into()]), "Page-1-Ticket");
+/// let inner = generic_name("Page", &["A".into()]);
+/// assert_eq!(generic_name("Pair", &[inner, "B".into()]), "Pair-2-Page-1-A-B");
+/// ```
+pub fn generic_name(name: &str, args: &[Cow<'static, str>]) -> Cow<'static, str> {
+    let mut out = format!("{name}-{}", args.len());
+    for arg in args {
+        out.push('-');
+        out.push_str(arg);
+    }
+    Cow::Owned(out)
 }
 
 /// Collects `$defs` while a schema is built.
@@ -166,7 +202,7 @@ impl SchemaGen {
         let name = match self.names.iter().find(|(t, _)| *t == id) {
             Some((_, name)) => name.clone(),
             None => {
-                let name = self.fresh_name(T::NAME);
+                let name = self.fresh_name(&T::name());
                 self.names.push((id, name.clone()));
                 // Placeholder first, so that a type reached again while its
                 // own body is built is not built twice.
@@ -202,7 +238,7 @@ pub fn document<T: Definition>() -> Value {
     let body = tidy(T::body(&mut defs));
     let mut root = Map::new();
     root.insert("$schema".into(), json!(DRAFT_2020_12));
-    root.insert("title".into(), json!(T::NAME));
+    root.insert("title".into(), json!(T::name()));
     if let Value::Object(body) = body {
         root.extend(body);
     }

@@ -23,6 +23,11 @@ pub use contract_examples::vacation::{Status, VacationRequest};
 mod step;
 pub use step::{Refund, Step};
 
+mod recursive;
+pub use recursive::{
+    Cond, Filter, Listing, Node, Org, Page, PageTicket, Person, Team, Ticket, Tree,
+};
+
 // ---------------------------------------------------------------- every field type
 
 /// How important something is.
@@ -178,6 +183,11 @@ pub fn cases() -> Vec<Case> {
         case::<VacationRequest>("vacation", true),
         case::<Everything>("everything", false),
         case::<Step>("step", false),
+        case::<Tree>("tree", false),
+        case::<Node>("node", false),
+        case::<Org>("org", false),
+        case::<Filter>("filter", false),
+        case::<Listing>("listing", false),
     ]
 }
 

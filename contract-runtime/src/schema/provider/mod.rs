@@ -148,6 +148,34 @@
 //!   keywords of `$ref`, anything else;
 //! - Outlines compiles `minimum`/`maximum` but does not enforce them (its
 //!   integer regex ignores the bounds): under Outlines they stay local.
+
+//! # Recursion
+//!
+//! A recursive contract (`children: Vec<Tree>`, `next: Option<Box<Node>>`,
+//! two contracts that hold each other, a tagged union whose variants hold
+//! the union) has a schema that refers to itself: the root as `"#"`, a
+//! definition by its `#/$defs/..` pointer. Each provider, as documented:
+//!
+//! - OpenAI keeps it: "Recursive schemas are supported", with `#` for root
+//!   recursion and `$defs` references for the rest (Structured Outputs
+//!   guide, "Supported schemas",
+//!   <https://platform.openai.com/docs/guides/structured-outputs#supported-schemas>).
+//!   Recursion does not count towards the 10 levels of nesting: a definition
+//!   already on the path counts once.
+//! - Gemini keeps it only where the cycle passes through a property that is
+//!   not required, and unrolls it to a finite depth (Structured output
+//!   guide, `responseJsonSchema`,
+//!   <https://ai.google.dev/gemini-api/docs/structured-output>); a cycle
+//!   through required properties only (a required array of the type itself
+//!   counts as one) is [`ExportError::Recursive`] at the definition's
+//!   pointer. An `optional` field breaks the cycle.
+//! - Anthropic does not take recursive schemas ("JSON Schema limitations",
+//!   not supported: recursive schemas,
+//!   <https://docs.claude.com/en/docs/build-with-claude/structured-outputs>):
+//!   [`ExportError::Recursive`], for every recursive contract.
+//!
+//! A refused export is never truncated to a fixed depth: the caller decides
+//! (another provider, or a contract without the recursion).
 //!
 //! This file holds the export's types and entry points; `rewrite` the
 //! per-provider keyword rules, `lower` the `when` rules as `anyOf`,

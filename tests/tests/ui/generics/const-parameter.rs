@@ -1,8 +1,8 @@
 use contract_runtime::Contract;
 
 #[derive(Contract)]
-pub struct Ticket {
-    pub title: Box<String>,
+pub struct Tags<const N: usize> {
+    pub tags: Vec<String>,
 }
 
 fn main() {}

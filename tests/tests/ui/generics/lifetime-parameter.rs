@@ -1,0 +1,8 @@
+use contract_runtime::Contract;
+
+#[derive(Contract)]
+pub struct Note<'a> {
+    pub text: &'a str,
+}
+
+fn main() {}
