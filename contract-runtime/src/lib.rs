@@ -239,7 +239,7 @@ pub mod __private;
 
 pub use contract::{Contract, OutcomeEnum, decode_document};
 pub use contract_macros::Contract;
-pub use date::{Date, DateError};
+pub use date::{Date, DateError, DateTime, DateTimeError};
 pub use edit::{Edit, EditPolicy, StaleBaseline};
 pub use error::{Error, Rejection, Stage};
 pub use feedback::{Feedback, FeedbackItem};
