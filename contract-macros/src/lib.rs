@@ -15,6 +15,7 @@ mod checked;
 mod ctxt;
 mod expand;
 mod model;
+mod pattern;
 mod pointer;
 mod suggest;
 mod symbol;

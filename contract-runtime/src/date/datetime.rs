@@ -491,9 +491,7 @@ impl DateTimeError {
             DateTimeErrorKind::Offset => {
                 "the offset does not exist: its hours are 00 to 23 and its minutes 00 to 59"
             }
-            DateTimeErrorKind::Precision => {
-                "at most 9 fraction digits (nanoseconds) are accepted"
-            }
+            DateTimeErrorKind::Precision => "at most 9 fraction digits (nanoseconds) are accepted",
             DateTimeErrorKind::YearOutOfRange => "the year must be 0000 to 9999",
         }
     }
@@ -542,8 +540,8 @@ impl TryFrom<chrono::DateTime<chrono::FixedOffset>> for DateTime {
         if secs % 60 != 0 {
             return Err(DateTimeError::new(DateTimeErrorKind::Offset));
         }
-        let minutes = i16::try_from(secs / 60)
-            .map_err(|_| DateTimeError::new(DateTimeErrorKind::Offset))?;
+        let minutes =
+            i16::try_from(secs / 60).map_err(|_| DateTimeError::new(DateTimeErrorKind::Offset))?;
         DateTime::from_unix(dt.timestamp(), nanos, minutes)
     }
 }
@@ -589,7 +587,10 @@ impl From<DateTime> for time::OffsetDateTime {
             i8::try_from(minutes % 60).unwrap_or(0),
             0,
         );
-        match (time::OffsetDateTime::from_unix_timestamp_nanos(nanos), offset) {
+        match (
+            time::OffsetDateTime::from_unix_timestamp_nanos(nanos),
+            offset,
+        ) {
             (Ok(utc), Ok(offset)) => utc.to_offset(offset),
             _ => unreachable!("every DateTime (years 0000-9999) is a valid time date-time"),
         }

@@ -28,7 +28,10 @@ fn accepts_rfc3339_with_an_offset() {
 
 #[test]
 fn lower_case_t_and_z_are_accepted_and_written_upper_case() {
-    assert_eq!(dt("2027-06-01t09:30:00z").to_string(), "2027-06-01T09:30:00Z");
+    assert_eq!(
+        dt("2027-06-01t09:30:00z").to_string(),
+        "2027-06-01T09:30:00Z"
+    );
 }
 
 #[test]
@@ -66,7 +69,10 @@ fn rejects_nonexistent_days_clocks_and_offsets() {
         ("2027-06-01T23:59:61Z", DateTimeErrorKind::Time),
         ("2027-06-01T00:00:00+24:00", DateTimeErrorKind::Offset),
         ("2027-06-01T00:00:00+01:60", DateTimeErrorKind::Offset),
-        ("2027-06-01T00:00:00.0123456789Z", DateTimeErrorKind::Precision),
+        (
+            "2027-06-01T00:00:00.0123456789Z",
+            DateTimeErrorKind::Precision,
+        ),
     ] {
         assert_eq!(kind(s), Err(k), "{s}");
     }
@@ -74,8 +80,14 @@ fn rejects_nonexistent_days_clocks_and_offsets() {
 
 #[test]
 fn leap_seconds_are_refused_even_at_the_end_of_a_utc_day() {
-    assert_eq!(kind("2016-12-31T23:59:60Z"), Err(DateTimeErrorKind::LeapSecond));
-    assert_eq!(kind("2016-12-31T18:59:60-05:00"), Err(DateTimeErrorKind::LeapSecond));
+    assert_eq!(
+        kind("2016-12-31T23:59:60Z"),
+        Err(DateTimeErrorKind::LeapSecond)
+    );
+    assert_eq!(
+        kind("2016-12-31T18:59:60-05:00"),
+        Err(DateTimeErrorKind::LeapSecond)
+    );
 }
 
 #[test]
@@ -100,7 +112,10 @@ fn messages_do_not_repeat_the_input() {
 #[test]
 fn serde_reads_strictly_and_writes_as_read() {
     let v: DateTime = serde_json::from_str(r#""2027-06-01T09:30:00.50+02:00""#).expect("valid");
-    assert_eq!(serde_json::to_string(&v).expect("serializes"), r#""2027-06-01T09:30:00.50+02:00""#);
+    assert_eq!(
+        serde_json::to_string(&v).expect("serializes"),
+        r#""2027-06-01T09:30:00.50+02:00""#
+    );
     assert!(serde_json::from_str::<DateTime>(r#""2027-06-01T09:30:00""#).is_err());
 }
 
@@ -119,7 +134,20 @@ fn reference_unix(y: u16, m: u8, d: u8, h: u8, mi: u8, s: u8, off: i16) -> i64 {
             days -= if leap(yy) { 366 } else { 365 };
         }
     }
-    let lens = [31, if leap(y) { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    let lens = [
+        31,
+        if leap(y) { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
     days += lens[..usize::from(m - 1)].iter().sum::<i64>() + i64::from(d) - 1;
     days * 86_400 + i64::from(h) * 3600 + i64::from(mi) * 60 + i64::from(s) - i64::from(off) * 60
 }
@@ -166,7 +194,10 @@ fn jiff_conversions_keep_the_instant() {
     let ts: jiff::Timestamp = v.into();
     assert_eq!(ts.as_second(), v.unix_seconds());
     let back = DateTime::try_from(ts).expect("in range");
-    assert_eq!((back, back.to_string().as_str()), (v, "2027-06-01T07:30:00.25Z"));
+    assert_eq!(
+        (back, back.to_string().as_str()),
+        (v, "2027-06-01T07:30:00.25Z")
+    );
 }
 
 #[cfg(feature = "time")]
