@@ -422,3 +422,55 @@ proptest! {
         prop_assert_eq!(ours(&s), ecma(pattern).find(&s).is_some(), "{:?} on {:?}", pattern, s);
     }
 }
+
+// ---------------------------------------------------------------- provider exports
+
+/// `(pointer, enforced_by)` of each dropped `pattern`/`format`.
+fn dropped_strings(provider: contract_runtime::schema::Provider) -> Vec<(String, String)> {
+    Shipment::json_schema_for(provider)
+        .unwrap()
+        .dropped
+        .into_iter()
+        .filter(|d| d.keyword == "pattern" || d.keyword == "format")
+        .map(|d| (d.pointer, d.enforced_by))
+        .collect()
+}
+
+#[test]
+fn openai_and_anthropic_keep_patterns_and_formats() {
+    use contract_runtime::schema::Provider;
+    assert_eq!(dropped_strings(Provider::OpenAi), vec![]);
+    // `\d` is within Anthropic's subset; only lookaround, backreferences and
+    // word boundaries are not.
+    assert_eq!(dropped_strings(Provider::Anthropic), vec![]);
+    let export = Shipment::json_schema_for(Provider::OpenAi).unwrap();
+    assert_eq!(
+        export.schema["properties"]["shipped_at"]["format"],
+        "date-time"
+    );
+    assert_eq!(
+        export.schema["properties"]["code"]["pattern"],
+        "^[A-Z]{2}-[0-9]{4}$"
+    );
+}
+
+#[test]
+fn gemini_drops_patterns_and_the_email_and_uuid_formats_as_local_checks() {
+    use contract_runtime::schema::Provider;
+    let dropped = dropped_strings(Provider::Gemini);
+    let enforced = |pointer: &str| {
+        dropped
+            .iter()
+            .find(|(p, _)| p == pointer)
+            .map(|(_, by)| by.clone())
+            .unwrap_or_default()
+    };
+    assert!(enforced("/properties/code/pattern").contains("`pattern_mismatch`"));
+    assert!(enforced("/properties/contact/format").contains("`invalid_email`"));
+    assert!(enforced("/properties/id/format").contains("`invalid_uuid`"));
+    let export = Shipment::json_schema_for(Provider::Gemini).unwrap();
+    assert_eq!(
+        export.schema["properties"]["shipped_at"]["format"],
+        "date-time"
+    );
+}

@@ -13,4 +13,5 @@ fn ui() {
     t.compile_fail("tests/ui/rules/*.rs");
     t.compile_fail("tests/ui/edit/*.rs");
     t.compile_fail("tests/ui/unions/*.rs");
+    t.compile_fail("tests/ui/formats/*.rs");
 }

@@ -57,7 +57,7 @@ pub(super) fn check_strings(cx: &Ctxt, f: &Member<'_>) {
         cx.syn_error(syn::Error::new(
             span_in(&p.value, refusal.range),
             format!(
-                "{}; see the `pattern` attribute's docs for what is refused and why",
+                "{}; `contract_runtime`'s docs (Patterns) list what is refused and why",
                 refusal.message
             ),
         ));
