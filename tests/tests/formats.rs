@@ -474,3 +474,34 @@ fn gemini_drops_patterns_and_the_email_and_uuid_formats_as_local_checks() {
         "date-time"
     );
 }
+
+#[test]
+fn a_pathological_pattern_input_is_matched_in_linear_time() {
+    // Exponential for a backtracking matcher; linear for ours.
+    #[derive(Contract, Debug)]
+    #[contract(max_bytes = 2_000_000)]
+    struct Nested {
+        #[contract(pattern = "^(a|a?)+$")]
+        v: String,
+    }
+    let raw = format!(r#"{{"v":"{}!"}}"#, "a".repeat(100_000));
+    let r = Nested::from_json(&raw).unwrap_err();
+    assert_eq!(r.errors[0].code, "pattern_mismatch");
+}
+
+proptest! {
+    #[test]
+    fn any_string_in_any_checked_field_is_decided_without_panic(
+        field in prop::sample::select(&["code", "amount", "contact", "id", "shipped_at", "delivered_at", "note"][..]),
+        s in "\\PC{0,40}|[0-9TZtz:+.-]{0,40}",
+    ) {
+        let raw = with(field, &serde_json::to_string(&s).unwrap());
+        match Shipment::from_json(&raw) {
+            Ok(v) => prop_assert_eq!(Shipment::from_json(&v.to_json().to_string()).unwrap(), v),
+            Err(r) => {
+                let at = format!("/{field}");
+                prop_assert!(r.errors.iter().all(|e| e.pointer == at || e.code == "order"), "{:?}", r.errors);
+            }
+        }
+    }
+}
