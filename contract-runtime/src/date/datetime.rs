@@ -272,10 +272,15 @@ impl DateTime {
         (self.unix_seconds(), self.nanos)
     }
 
-    /// The same instant written in UTC with `Z`, keeping the fraction digits
-    /// (`None` if that falls outside years 0000–9999).
+    /// The instant `seconds`/`nanos` written in the offset `offset_minutes`,
+    /// with the fewest fraction digits that hold `nanos` (for the foreign
+    /// conversions).
     #[cfg(any(feature = "chrono", feature = "jiff", feature = "time"))]
-    fn from_unix(seconds: i64, nanos: u32, offset_minutes: i16) -> Result<DateTime, DateTimeError> {
+    pub(super) fn from_unix(
+        seconds: i64,
+        nanos: u32,
+        offset_minutes: i16,
+    ) -> Result<DateTime, DateTimeError> {
         let local = seconds + i64::from(offset_minutes) * 60;
         let (days, rest) = (local.div_euclid(86_400), local.rem_euclid(86_400));
         let Some(date) = civil_from_days(days) else {
@@ -459,7 +464,7 @@ pub struct DateTimeError {
 }
 
 impl DateTimeError {
-    const fn new(kind: DateTimeErrorKind) -> DateTimeError {
+    pub(super) const fn new(kind: DateTimeErrorKind) -> DateTimeError {
         DateTimeError { kind }
     }
 
@@ -504,115 +509,3 @@ impl fmt::Display for DateTimeError {
 }
 
 impl std::error::Error for DateTimeError {}
-
-#[cfg(feature = "chrono")]
-impl From<DateTime> for chrono::DateTime<chrono::FixedOffset> {
-    /// The same instant in the same offset (`-00:00` becomes `+00:00`).
-    fn from(dt: DateTime) -> Self {
-        let utc = chrono::DateTime::<chrono::Utc>::from_timestamp(dt.unix_seconds(), dt.nanos);
-        let offset = chrono::FixedOffset::east_opt(i32::from(dt.offset_minutes()) * 60);
-        match (utc, offset) {
-            (Some(utc), Some(offset)) => utc.with_timezone(&offset),
-            _ => unreachable!("every DateTime (years 0000-9999) is a valid chrono date-time"),
-        }
-    }
-}
-
-#[cfg(feature = "chrono")]
-impl TryFrom<chrono::DateTime<chrono::FixedOffset>> for DateTime {
-    type Error = DateTimeError;
-
-    /// The same instant in the same offset (a whole-minute offset), with the
-    /// fewest fraction digits that hold its nanoseconds.
-    ///
-    /// # Errors
-    ///
-    /// [`DateTimeErrorKind::YearOutOfRange`] outside years 0000–9999,
-    /// [`DateTimeErrorKind::LeapSecond`] for chrono's leap-second
-    /// representation, [`DateTimeErrorKind::Offset`] for an offset with
-    /// seconds.
-    fn try_from(dt: chrono::DateTime<chrono::FixedOffset>) -> Result<DateTime, DateTimeError> {
-        let nanos = dt.timestamp_subsec_nanos();
-        if nanos >= 1_000_000_000 {
-            return Err(DateTimeError::new(DateTimeErrorKind::LeapSecond));
-        }
-        let secs = dt.offset().local_minus_utc();
-        if secs % 60 != 0 {
-            return Err(DateTimeError::new(DateTimeErrorKind::Offset));
-        }
-        let minutes =
-            i16::try_from(secs / 60).map_err(|_| DateTimeError::new(DateTimeErrorKind::Offset))?;
-        DateTime::from_unix(dt.timestamp(), nanos, minutes)
-    }
-}
-
-#[cfg(feature = "jiff")]
-impl From<DateTime> for jiff::Timestamp {
-    /// The same instant (a `Timestamp` has no offset).
-    fn from(dt: DateTime) -> jiff::Timestamp {
-        match i32::try_from(dt.nanos)
-            .ok()
-            .and_then(|n| jiff::Timestamp::new(dt.unix_seconds(), n).ok())
-        {
-            Some(ts) => ts,
-            None => unreachable!("every DateTime (years 0000-9999) is a valid jiff timestamp"),
-        }
-    }
-}
-
-#[cfg(feature = "jiff")]
-impl TryFrom<jiff::Timestamp> for DateTime {
-    type Error = DateTimeError;
-
-    /// The same instant, written in UTC (`Z`).
-    ///
-    /// # Errors
-    ///
-    /// [`DateTimeErrorKind::YearOutOfRange`] before year 0000.
-    fn try_from(ts: jiff::Timestamp) -> Result<DateTime, DateTimeError> {
-        let nanos = u32::try_from(ts.subsec_nanosecond())
-            .map_err(|_| DateTimeError::new(DateTimeErrorKind::YearOutOfRange))?;
-        DateTime::from_unix(ts.as_second(), nanos, 0)
-    }
-}
-
-#[cfg(feature = "time")]
-impl From<DateTime> for time::OffsetDateTime {
-    /// The same instant in the same offset (`-00:00` becomes `+00:00`).
-    fn from(dt: DateTime) -> time::OffsetDateTime {
-        let nanos = i128::from(dt.unix_seconds()) * 1_000_000_000 + i128::from(dt.nanos);
-        let minutes = dt.offset_minutes();
-        let offset = time::UtcOffset::from_hms(
-            i8::try_from(minutes / 60).unwrap_or(0),
-            i8::try_from(minutes % 60).unwrap_or(0),
-            0,
-        );
-        match (
-            time::OffsetDateTime::from_unix_timestamp_nanos(nanos),
-            offset,
-        ) {
-            (Ok(utc), Ok(offset)) => utc.to_offset(offset),
-            _ => unreachable!("every DateTime (years 0000-9999) is a valid time date-time"),
-        }
-    }
-}
-
-#[cfg(feature = "time")]
-impl TryFrom<time::OffsetDateTime> for DateTime {
-    type Error = DateTimeError;
-
-    /// The same instant in the same offset (a whole-minute offset).
-    ///
-    /// # Errors
-    ///
-    /// [`DateTimeErrorKind::YearOutOfRange`] outside years 0000–9999,
-    /// [`DateTimeErrorKind::Offset`] for an offset with seconds.
-    fn try_from(dt: time::OffsetDateTime) -> Result<DateTime, DateTimeError> {
-        let offset = dt.offset();
-        if offset.seconds_past_minute() != 0 {
-            return Err(DateTimeError::new(DateTimeErrorKind::Offset));
-        }
-        let minutes = i16::from(offset.whole_hours()) * 60 + i16::from(offset.minutes_past_hour());
-        DateTime::from_unix(dt.unix_timestamp(), dt.nanosecond(), minutes)
-    }
-}
