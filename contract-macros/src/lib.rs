@@ -5,6 +5,10 @@
 //! inconsistency, with spans) → `checked` (the checked model, names resolved)
 //! → `expand` (one generator per output: decode, encode, schema, shape,
 //! rules, business, edit). `expand::derive` runs it.
+//!
+//! `regex-syntax` (without its Unicode tables) parses `pattern` literals, so
+//! a pattern our matcher and JSON Schema's ECMA-262 matchers would read
+//! differently is a compile error (`pattern.rs`).
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
 
@@ -15,6 +19,7 @@ mod checked;
 mod ctxt;
 mod expand;
 mod model;
+mod pattern;
 mod pointer;
 mod suggest;
 mod symbol;

@@ -30,6 +30,8 @@ pub const EQUALS: &str = "equals";
 pub const ONE_OF: &str = "one_of";
 pub const EVIDENCE: &str = "evidence";
 pub const QUARANTINE: &str = "quarantine";
+pub const PATTERN: &str = "pattern";
+pub const FORMAT: &str = "format";
 
 // variant
 pub const CLARIFY: &str = "clarify";
@@ -41,5 +43,6 @@ pub const CONTAINER: &[&str] = &[
 ];
 pub const FIELD: &[&str] = &[
     RENAME, OPTIONAL, DEFAULT, MIN, MAX, MIN_LEN, MAX_LEN, EQUALS, ONE_OF, EVIDENCE, QUARANTINE,
+    PATTERN, FORMAT,
 ];
 pub const VARIANT: &[&str] = &[RENAME, CLARIFY, DECLINE, WHEN, ORDER];

@@ -8,6 +8,8 @@ pub enum Ty {
     Float,
     String,
     Date,
+    /// `contract_runtime::DateTime`: an instant, ordered with its own kind only.
+    DateTime,
     Option(Box<Ty>),
     Vec(Box<Ty>),
     Map(Box<Ty>),
@@ -64,6 +66,7 @@ impl Ty {
                     ("f32" | "f64", []) => Ty::Float,
                     ("String", []) => Ty::String,
                     ("Date" | "NaiveDate", []) => Ty::Date,
+                    ("DateTime", []) => Ty::DateTime,
                     ("Option", [inner]) => match Ty::of(inner) {
                         Ty::Option(_) => Ty::Unsupported(
                             "`Option<Option<T>>` (JSON has one null: use `Option<T>`, with `#[contract(optional)]` if the key may also be absent)".into(),
@@ -143,7 +146,7 @@ impl Ty {
     pub fn is_ordered(&self) -> bool {
         matches!(
             self.strip_option(),
-            Ty::Int(_) | Ty::Float | Ty::String | Ty::Date
+            Ty::Int(_) | Ty::Float | Ty::String | Ty::Date | Ty::DateTime
         )
     }
 
@@ -163,6 +166,7 @@ impl Ty {
             Ty::Float => "a float",
             Ty::String => "a string",
             Ty::Date => "a date",
+            Ty::DateTime => "a date-time",
             Ty::Vec(_) => "a `Vec`",
             Ty::Map(_) => "a map",
             Ty::Boxed(_) => "a `Box`",

@@ -48,6 +48,10 @@ codes! {
     Schema NOT_ONE_OF = "not_one_of": "Not in `one_of`, or a string that names no variant of an enum.";
     Schema UNKNOWN_VARIANT = "unknown_variant": "A tagged union's tag names no variant (pointer: the tag; the message lists the allowed values).";
     Schema INVALID_DATE = "invalid_date": "Not a strict, calendar-valid `YYYY-MM-DD`.";
+    Schema INVALID_DATE_TIME = "invalid_date_time": "Not a strict RFC 3339 date-time with an offset, a valid day and clock (no leap second, at most 9 fraction digits).";
+    Schema PATTERN_MISMATCH = "pattern_mismatch": "A string with no match of the field's `pattern` (a search, as JSON Schema's: anchor with `^`/`$`).";
+    Schema INVALID_EMAIL = "invalid_email": "Not a valid e-mail address (`format = \"email\"`: WHATWG HTML's production).";
+    Schema INVALID_UUID = "invalid_uuid": "Not a UUID written 8-4-4-4-12 in hexadecimal (`format = \"uuid\"`).";
     Rule REQUIRED = "required": "A `when(.., require(..))` field is null.";
     Rule FORBIDDEN = "forbidden": "A `when(.., forbid(..))` field is not null.";
     Rule ORDER = "order": "An `order(a <= b)` / `order(a < b)` does not hold (pointer: `b`).";

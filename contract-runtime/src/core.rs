@@ -25,7 +25,7 @@ use crate::shape::Shape;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a contract type",
     label = "not a supported field type",
-    note = "derive `Contract` for it, or use bool, an integer, f32/f64, String, Date, Option, Vec, Box or BTreeMap<String, T>"
+    note = "derive `Contract` for it, or use bool, an integer, f32/f64, String, Date, DateTime, Option, Vec, Box or BTreeMap<String, T>"
 )]
 pub trait JsonType: Sized {
     /// The type's shape, for resolving edit pointers at compile time.

@@ -29,6 +29,10 @@
 //! | schema | `not_one_of` | `one_of`, or a string that names no variant of an enum |
 //! | schema | `unknown_variant` | a tagged union's tag names no variant (pointer: the tag; the message lists the allowed values) |
 //! | schema | `invalid_date` | not a strict, calendar-valid `YYYY-MM-DD` |
+//! | schema | `invalid_date_time` | not a strict RFC 3339 date-time with an offset (`DateTime`): a valid day and clock, no leap second, at most 9 fraction digits |
+//! | schema | `pattern_mismatch` | a string in which the field's `pattern` finds no match |
+//! | schema | `invalid_email` | not a valid e-mail address (`format = "email"`) |
+//! | schema | `invalid_uuid` | not a UUID `8-4-4-4-12` in hexadecimal (`format = "uuid"`) |
 //! | rule | `required` | a `when(.., require(..))` field is null |
 //! | rule | `forbidden` | a `when(.., forbid(..))` field is not null |
 //! | rule | `order` | an `order(a <= b)` / `order(a < b)` does not hold (pointer: `b`) |

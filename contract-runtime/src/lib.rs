@@ -68,6 +68,56 @@
 //! assert_eq!((rule.errors[0].pointer.as_str(), rule.errors[0].code), ("/order_total_cents", "order"));
 //! ```
 //!
+//! # Patterns
+//!
+//! `#[contract(pattern = "..")]` on a `String` or `Option<String>` field: the
+//! value must contain a match (a search, as JSON Schema's `pattern`; anchor
+//! with `^` and `$`), else `pattern_mismatch` at the field's pointer. The
+//! schema carries the pattern as written; the decoder matches with
+//! `regex-lite`, compiled once per field. The derive parses the pattern and
+//! refuses, at the literal, what does not parse and every construct whose
+//! meaning differs between our matcher and ECMA-262 (JSON Schema's dialect,
+//! with the `u` flag):
+//!
+//! | refused | why |
+//! |---|---|
+//! | what does not parse, lookaround, backreferences | our matcher has neither |
+//! | `\s`, `\S` | ASCII white space to us, Unicode white space to ECMA-262 |
+//! | `\p{..}`, `\pL` | Unicode properties, read only with the `u` flag, other names |
+//! | `(?i)`, `(?x)`, `(?s)`, `(?m)`, `(?U)`, `(?i:..)` | ECMA-262 has no inline flags |
+//! | `\A`, `\z`, `\<`, `\>`, `\b{start}` | not ECMA-262: write `^`, `$`, `\b` |
+//! | `(?P<n>..)`, `(?<n>..)` | a name changes nothing that matches: write `(..)` |
+//! | `[[:alpha:]]`, `[a[b]]`, `[a&&b]`, `[a--b]`, `[]..]` | POSIX and nested classes, set operations, a leading `]`: read differently |
+//! | `\x{..}`, `\U`, `\a`, `\#`, `\-` outside a class, `{,n}`, `^*` | not ECMA-262 syntax |
+//!
+//! `\d`, `\w`, `\b` and their negations are ASCII in both and kept; `.`
+//! matches any character but `\n`, `\r`, U+2028 and U+2029, as in ECMA-262.
+//!
+//! `format = "email"` (WHATWG HTML's valid e-mail address, [`decode::is_email`])
+//! and `format = "uuid"` (`8-4-4-4-12` hexadecimal, either case,
+//! [`decode::is_uuid`]) apply to the same field types, with the codes
+//! `invalid_email` and `invalid_uuid`. [`DateTime`] is RFC 3339 with an
+//! offset (its docs state every rule).
+//!
+//! ```
+//! use contract_runtime::{Contract, DateTime};
+//!
+//! #[derive(Contract, Debug)]
+//! struct Parcel {
+//!     #[contract(pattern = "^[A-Z]{2}-[0-9]{4}$")]
+//!     code: String,
+//!     #[contract(format = "uuid")]
+//!     id: Option<String>,
+//!     sent_at: DateTime,
+//! }
+//!
+//! let ok = Parcel::from_json(r#"{"code":"AB-1234","id":null,"sent_at":"2027-06-01T09:30:00.5+02:00"}"#);
+//! assert_eq!(ok.unwrap().sent_at.offset_minutes(), 120);
+//! let bad = Parcel::from_json(r#"{"code":"AB-12345","id":"7","sent_at":"2027-06-01T09:30:00"}"#).unwrap_err();
+//! let found: Vec<_> = bad.errors.iter().map(|e| (e.pointer.as_str(), e.code)).collect();
+//! assert_eq!(found, [("/code", "pattern_mismatch"), ("/id", "invalid_uuid"), ("/sent_at", "invalid_date_time")]);
+//! ```
+//!
 //! # The stages
 //!
 //! 1. **parse** ([`json`]): size and depth limits, UTF-8, no byte-order mark,
@@ -175,7 +225,8 @@
 //!   reasons), then the `outcome` field's `clarify`/`decline`, then accept.
 //! - `quarantine` drops a *value failure* of the field to `None` plus a
 //!   review reason: a value of the right JSON type that fails its checks (a
-//!   bound, a length, `equals`, `one_of`, a string that is not a strict date,
+//!   bound, a length, `equals`, `one_of`, `pattern`, `format`, a string that
+//!   is not a strict date or date-time,
 //!   a number the Rust type cannot hold, such as `300` for a `u8`), an
 //!   `evidence` quote that is not in the source, a review reason the `check`
 //!   function gives for the field. A *structural* error still rejects, as
@@ -202,9 +253,12 @@
 //! # Dependencies
 //!
 //! `serde`/`serde_json` (schemas, values, serializing errors), `sha2`
-//! (fingerprints and idempotency keys), and the derive (`syn`, `quote`,
-//! `proc-macro2`). Optional features `chrono`, `jiff` and `time` decode those
-//! crates' date types with the same strict rule as [`Date`].
+//! (fingerprints and idempotency keys), `regex-lite` (`pattern`: linear-time
+//! matching and ASCII `\d`/`\w`/`\b` as ECMA-262 has them, at a fraction of
+//! `regex`'s build time and size, measured in BENCHMARKS.md), and the derive
+//! (`syn`, `quote`, `proc-macro2`, `regex-syntax`). Optional features
+//! `chrono`, `jiff` and `time` decode those crates' date types with the same
+//! strict rule as [`Date`], and convert [`DateTime`] to and from theirs.
 #![deny(missing_docs)]
 
 // Lets the derive's `::contract_runtime::…` paths work inside this crate's own tests.
@@ -244,7 +298,7 @@ pub mod __private;
 
 pub use contract::{Contract, OutcomeEnum, decode_document};
 pub use contract_macros::Contract;
-pub use date::{Date, DateError};
+pub use date::{Date, DateError, DateTime, DateTimeError};
 pub use edit::{Edit, EditPolicy, StaleBaseline};
 pub use error::{Error, Rejection, Stage};
 pub use feedback::{Feedback, FeedbackItem};

@@ -147,6 +147,68 @@ const BAD_DATES: &[&str] = &[
     "2027-06-01 ",
     "2023-02-29",
 ];
+const DATE_TIMES: &[&str] = &[
+    "2027-06-01T09:30:00Z",
+    "2027-06-01T09:30:00.5+02:00",
+    "2024-02-29T23:59:59.123456789-05:30",
+    "0000-01-01T00:00:00+00:00",
+    "9999-12-31T23:59:59Z",
+];
+const BAD_DATE_TIMES: &[&str] = &[
+    "2027-06-01T09:30:00",
+    "2027-06-01 09:30:00Z",
+    "2027-02-29T09:30:00Z",
+    "2027-06-01T24:00:00Z",
+    "2027-06-01T09:60:00Z",
+    "2027-06-01",
+    "2027-06-01T09:30:00+24:00",
+];
+const EMAILS: &[&str] = &[
+    "ana@example.com",
+    "first.last+tag@sub.example.org",
+    "x_y@example.co",
+];
+const BAD_EMAILS: &[&str] = &[
+    "ana",
+    "ana@",
+    "@example.com",
+    "a b@example.com",
+    "ana@@example.com",
+];
+const UUIDS: &[&str] = &[
+    "123e4567-e89b-12d3-a456-426614174000",
+    "123E4567-E89B-12D3-A456-426614174000",
+    "00000000-0000-0000-0000-000000000000",
+];
+const BAD_UUIDS: &[&str] = &[
+    "123e4567e89b12d3a456426614174000",
+    "123e4567-e89b-12d3-a456-42661417400",
+    "123e4567-e89b-12d3-a456-42661417400g",
+    "{123e4567-e89b-12d3-a456-426614174000}",
+];
+/// Valid and invalid strings for each `pattern` of the test contracts.
+const PATTERN_SAMPLES: &[(&str, &[&str], &[&str])] = &[(
+    "^[A-Z]{2}-[0-9]{4}$",
+    &["AB-1234", "ZZ-0000"],
+    &["ab-1234", "AB-12345", "AB1234", "AB-\u{663}234"],
+)];
+
+/// The valid and the invalid samples for a string schema with a `format`
+/// (other than `date`) or a `pattern`, if it has one.
+fn samples(schema: &Value) -> Option<(&'static [&'static str], &'static [&'static str])> {
+    match schema.get("format").and_then(Value::as_str) {
+        Some("date-time") => return Some((DATE_TIMES, BAD_DATE_TIMES)),
+        Some("email") => return Some((EMAILS, BAD_EMAILS)),
+        Some("uuid") => return Some((UUIDS, BAD_UUIDS)),
+        _ => {}
+    }
+    let pattern = schema.get("pattern").and_then(Value::as_str)?;
+    PATTERN_SAMPLES
+        .iter()
+        .find(|(p, _, _)| *p == pattern)
+        .map(|(_, good, bad)| (*good, *bad))
+}
+
 const ALPHABET: &[char] = &['a', 'b', ' ', 'é', '😀', '"', '\\', '\n', 'Z'];
 
 /// Draws choices from a tape of numbers (proptest shrinks it towards zeros,
@@ -332,6 +394,9 @@ impl Gen<'_> {
             let i = self.pick(DATES.len());
             return DATES[i].to_owned();
         }
+        if let Some((good, _)) = samples(schema) {
+            return good[self.pick(good.len())].to_owned();
+        }
         let min = schema.get("minLength").and_then(Value::as_u64).unwrap_or(0) as usize;
         let max = schema
             .get("maxLength")
@@ -486,6 +551,11 @@ impl Gen<'_> {
                     format!("date {:?}", BAD_DATES[i]),
                     Doc::Str(BAD_DATES[i].into()),
                 ))
+            }
+            "string" if samples(schema).is_some() => {
+                let (_, bad) = samples(schema)?;
+                let i = self.pick(bad.len());
+                Some((format!("string {:?}", bad[i]), Doc::Str(bad[i].into())))
             }
             "string" => {
                 let min = schema.get("minLength").and_then(Value::as_u64);
@@ -1120,7 +1190,7 @@ fn f32_bounds_are_checked_before_rounding() {
     use schema_support::Everything;
     let schema = Everything::json_schema();
     let validator = validator_for(&schema);
-    let base = r#"{"a_u8":0,"a_u16":0,"a_u32":0,"a_u64":0,"a_usize":0,"a_i8":0,"a_i16":0,"a_i32":0,"a_i64":0,"a_isize":0,"a_f32":0,"a_f64":0,"flag":true,"text":"","starts_on":"2027-01-01","ends_on":null,"maybe_text":null,"numbers":[],"scores":{},"inner":{"name":"a"},"maybe_inner":null,"inners":[],"level":"low","maybe_level":null,"bounded":1,"ratio":0,"narrow":NARROW,"tags":["a"],"code":null,"color":"green","size":1,"schema_tag":"v1","seven":null,"flags":[]}"#;
+    let base = r#"{"a_u8":0,"a_u16":0,"a_u32":0,"a_u64":0,"a_usize":0,"a_i8":0,"a_i16":0,"a_i32":0,"a_i64":0,"a_isize":0,"a_f32":0,"a_f64":0,"flag":true,"text":"","starts_on":"2027-01-01","ends_on":null,"maybe_text":null,"numbers":[],"scores":{},"inner":{"name":"a"},"maybe_inner":null,"inners":[],"level":"low","maybe_level":null,"bounded":1,"ratio":0,"narrow":NARROW,"tags":["a"],"code":null,"color":"green","size":1,"schema_tag":"v1","seven":null,"flags":[],"at":"2027-06-01T09:30:00Z","maybe_at":null,"parcel":"AB-1234","email":null,"id":"123e4567-e89b-12d3-a456-426614174000"}"#;
     for (narrow, both) in [("1", true), ("0", true), ("1.5", false), ("-0.5", false)] {
         let raw = base.replace("NARROW", narrow);
         assert_eq!(
@@ -1158,7 +1228,7 @@ fn a_64_bit_integer_out_of_range_is_refused_by_the_decoder_and_the_schema() {
     assert!(!close.is_valid(&serde_json::from_str(raw).unwrap()));
 
     let everything = validator_for(&Everything::json_schema());
-    let base = r#"{"a_u8":0,"a_u16":0,"a_u32":0,"a_u64":U64,"a_usize":0,"a_i8":0,"a_i16":0,"a_i32":0,"a_i64":I64,"a_isize":0,"a_f32":0,"a_f64":0,"flag":true,"text":"","starts_on":"2027-01-01","ends_on":null,"maybe_text":null,"numbers":[],"scores":{},"inner":{"name":"a"},"maybe_inner":null,"inners":[],"level":"low","maybe_level":null,"bounded":1,"ratio":0,"narrow":0,"tags":["a"],"code":null,"color":"green","size":1,"schema_tag":"v1","seven":null,"flags":[]}"#;
+    let base = r#"{"a_u8":0,"a_u16":0,"a_u32":0,"a_u64":U64,"a_usize":0,"a_i8":0,"a_i16":0,"a_i32":0,"a_i64":I64,"a_isize":0,"a_f32":0,"a_f64":0,"flag":true,"text":"","starts_on":"2027-01-01","ends_on":null,"maybe_text":null,"numbers":[],"scores":{},"inner":{"name":"a"},"maybe_inner":null,"inners":[],"level":"low","maybe_level":null,"bounded":1,"ratio":0,"narrow":0,"tags":["a"],"code":null,"color":"green","size":1,"schema_tag":"v1","seven":null,"flags":[],"at":"2027-06-01T09:30:00Z","maybe_at":null,"parcel":"AB-1234","email":null,"id":"123e4567-e89b-12d3-a456-426614174000"}"#;
     // (u64, i64, accepted): the edges, one past them, and far past them.
     let cases = [
         ("18446744073709551615", "-9223372036854775808", true),

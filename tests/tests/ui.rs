@@ -15,4 +15,5 @@ fn ui() {
     t.compile_fail("tests/ui/unions/*.rs");
     t.compile_fail("tests/ui/recursion/*.rs");
     t.compile_fail("tests/ui/generics/*.rs");
+    t.compile_fail("tests/ui/formats/*.rs");
 }

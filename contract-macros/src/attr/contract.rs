@@ -9,7 +9,7 @@ use syn::{Attribute, Ident, LitStr, Token};
 use super::serde::{SerdeScope, serde_attrs};
 use super::{
     CondExpr, ContainerAttrs, EditDecl, FieldAttrs, Lit, Located, LocatedLit, Order, VariantAttrs,
-    When, is, rename_rule, skip_meta_value, string_value,
+    When, is, rename_rule, skip_meta_value, string_format, string_value,
 };
 use crate::ctxt::Ctxt;
 use crate::suggest;
@@ -351,6 +351,14 @@ pub fn of_field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             set(cx, &mut out.evidence, flag(meta)?, meta, EVIDENCE);
         } else if is(meta, QUARANTINE) {
             set(cx, &mut out.quarantine, flag(meta)?, meta, QUARANTINE);
+        } else if is(meta, PATTERN) {
+            let lit: LitStr = meta.value()?.parse()?;
+            let v = Located::new(lit.clone(), lit.to_token_stream()).named(meta);
+            set(cx, &mut out.pattern, v, meta, PATTERN);
+        } else if is(meta, FORMAT) {
+            if let Some(v) = string_format(cx, meta)? {
+                set(cx, &mut out.format, v, meta, FORMAT);
+            }
         } else {
             unknown(cx, meta, FIELD)?;
         }

@@ -205,6 +205,29 @@ pub struct FieldAttrs {
     pub one_of: Option<Located<Vec<LocatedLit>>>,
     pub evidence: Option<Ident>,
     pub quarantine: Option<Ident>,
+    /// `pattern = ".."`, the literal kept for error spans inside it.
+    pub pattern: Option<Located<LitStr>>,
+    pub format: Option<Located<StringFormat>>,
+}
+
+/// `format = ".."` on a string field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StringFormat {
+    Email,
+    Uuid,
+}
+
+impl StringFormat {
+    /// Every format, by the name `format = ".."` takes.
+    pub const NAMES: &[(&str, StringFormat)] =
+        &[("email", StringFormat::Email), ("uuid", StringFormat::Uuid)];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            StringFormat::Email => "email",
+            StringFormat::Uuid => "uuid",
+        }
+    }
 }
 
 #[derive(Default)]
@@ -239,6 +262,35 @@ fn skip_meta_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
         meta.input.parse::<proc_macro2::TokenTree>()?;
     }
     Ok(())
+}
+
+/// Parses `= "email"` into a format; an unknown one is reported (`None`).
+fn string_format(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+) -> syn::Result<Option<Located<StringFormat>>> {
+    let s: LitStr = meta.value()?.parse()?;
+    let value = s.value();
+    if let Some((_, format)) = StringFormat::NAMES.iter().find(|(n, _)| *n == value) {
+        return Ok(Some(Located::new(*format, s.to_token_stream()).named(meta)));
+    }
+    let names = StringFormat::NAMES.iter().map(|(n, _)| *n);
+    let hint = match value.as_str() {
+        "date-time" => "for a date-time, make the field `contract_runtime::DateTime`; ".to_owned(),
+        "date" => "for a date, make the field `contract_runtime::Date`; ".to_owned(),
+        _ => match suggest::closest(&value, names.clone()) {
+            Some(close) => format!("did you mean \"{close}\"? "),
+            None => String::new(),
+        },
+    };
+    cx.error_spanned_by(
+        &s,
+        format!(
+            "unknown format \"{value}\"; {hint}expected one of: {}",
+            names.collect::<Vec<_>>().join(", ")
+        ),
+    );
+    Ok(None)
 }
 
 /// Parses `= "snake_case"` into a rule; an unknown rule is reported (`None`).

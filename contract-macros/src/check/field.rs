@@ -9,12 +9,14 @@ use crate::ty::Ty;
 // Field attributes must fit the field's type: numeric bounds on numbers
 // (and within the type's range), lengths on strings and `Vec`s, literals of
 // the field's own type, `optional`/`default` together, `evidence` on strings
-// with a context, `quarantine` on an `Option`.
+// with a context, `quarantine` on an `Option`; `pattern`/`format` as
+// `strings.rs` says.
 pub(super) fn check_field(cx: &Ctxt, has_context: bool, f: &Member<'_>) {
     if let Ty::Unsupported(why) = &f.kind {
         cx.error_spanned_by(f.ty, format!("unsupported field type: {why}"));
         return;
     }
+    super::strings::check_strings(cx, f);
     let a = &f.attrs;
     let inner = f.kind.strip_option();
     let numeric = matches!(inner, Ty::Int(_) | Ty::Float);

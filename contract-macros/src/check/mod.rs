@@ -15,6 +15,7 @@ use crate::model::{Body, Container, Member, Variant};
 mod edit;
 mod field;
 mod rules;
+mod strings;
 mod union;
 
 use edit::check_edit;

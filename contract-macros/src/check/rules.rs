@@ -208,7 +208,17 @@ pub(super) fn check_order<'c>(
             second: b,
             strict: o.strict,
         });
+        let kinds = (a.kind.strip_option(), b.kind.strip_option());
         match (a.kind.is_ordered(), b.kind.is_ordered()) {
+            // A day has no instant: which `DateTime`s fall before
+            // `2027-06-01` depends on a time zone the contract does not know.
+            (true, true) if matches!(kinds, (Ty::Date, Ty::DateTime) | (Ty::DateTime, Ty::Date)) => cx.error_spanned_by(
+                &o.tokens,
+                format!(
+                    "`order` cannot compare a `Date` with a `DateTime`: a day is not an instant, and which instants fall on `{}`'s day depends on a time zone; make both `Date` or both `DateTime`",
+                    if matches!(kinds.0, Ty::Date) { a.ident } else { b.ident },
+                ),
+            ),
             (true, true) if last_segment(a) != last_segment(b) => cx.error_spanned_by(
                 &o.tokens,
                 format!(

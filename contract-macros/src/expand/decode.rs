@@ -5,6 +5,7 @@ use quote::{format_ident, quote};
 
 use super::lit::{lit_text, typed_lit, uint};
 use super::private;
+use crate::attr::StringFormat;
 use crate::checked::{Members, Union};
 use crate::model::{Member, Variant};
 use crate::ty::Ty;
@@ -224,7 +225,7 @@ fn is_f32(ty: &syn::Type) -> bool {
 }
 
 // Value-level checks (`min`, `max`, `min_len`, `max_len`, `equals`,
-// `one_of`) on `__contract_x`, skipping `null` for `Option` fields.
+// `one_of`, `pattern`, `format`) on `__contract_x`, skipping `null` for `Option` fields.
 fn field_checks(f: &Member<'_>) -> TokenStream {
     let p = private();
     let a = &f.attrs;
@@ -290,6 +291,26 @@ fn field_checks(f: &Member<'_>) -> TokenStream {
             quote!(*__contract_y)
         };
         checks.push(quote!(if !matches!(#lhs, #(#vs)|*) { #p::field_error(__contract_cx, &__contract_p, #p::code::NOT_ONE_OF, #msg, #msg); }));
+    }
+    if let Some(pattern) = &a.pattern {
+        let written = pattern.value.value();
+        // The check has accepted the pattern, so it has an engine form.
+        let engine = crate::pattern::engine_form(&written).unwrap_or_else(|_| written.clone());
+        let msg = format!("does not match the pattern {written}");
+        let exp = format!("a string in which the pattern {written} finds a match");
+        checks.push(quote! {{
+            static __CONTRACT_PATTERN: #p::Pattern = #p::Pattern::new(#engine);
+            #p::check_pattern(__contract_cx, &__contract_p, &__CONTRACT_PATTERN, __contract_y.as_str(), #msg, #exp);
+        }});
+    }
+    if let Some(format) = &a.format {
+        let format = match format.value {
+            StringFormat::Email => quote!(#p::Format::Email),
+            StringFormat::Uuid => quote!(#p::Format::Uuid),
+        };
+        checks.push(
+            quote!(#p::check_format(__contract_cx, &__contract_p, #format, __contract_y.as_str());),
+        );
     }
     if checks.is_empty() {
         return TokenStream::new();

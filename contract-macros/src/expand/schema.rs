@@ -74,6 +74,14 @@ pub fn object(s: &Object<'_>) -> TokenStream {
             let vs = list.value.iter().map(|l| lit_json(kind, &l.value));
             add("enum", quote!(#p::Value::Array(#p::Vec::from([#(#vs),*]))));
         }
+        if let Some(pattern) = &a.pattern {
+            let written = pattern.value.value();
+            add("pattern", quote!(#p::json!(#written)));
+        }
+        if let Some(format) = &a.format {
+            let name = format.value.name();
+            add("format", quote!(#p::json!(#name)));
+        }
         let doc = f.doc.as_ref().map(
             |d| quote!(#p::constrain(&mut __contract_s, "description", #p::json!(#d), false);),
         );

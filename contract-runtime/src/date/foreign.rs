@@ -1,6 +1,6 @@
-//! Conversions between [`Date`] and the date types of `chrono`, `jiff` and
-//! `time` (cargo features of the same names).
-use super::{Date, DateError};
+//! Conversions between [`Date`] / [`DateTime`] and the date and date-time
+//! types of `chrono`, `jiff` and `time` (cargo features of the same names).
+use super::{Date, DateError, DateTime, DateTimeError, DateTimeErrorKind};
 
 /// A valid [`Date`] is always in range of the foreign type; this names the
 /// impossible branch of a fallible foreign constructor.
@@ -37,7 +37,7 @@ impl TryFrom<chrono::NaiveDate> for Date {
     ///
     /// # Errors
     ///
-    /// [`DateErrorKind::YearOutOfRange`] if the year is outside 0000–9999.
+    /// [`DateErrorKind::YearOutOfRange`](super::DateErrorKind::YearOutOfRange) if the year is outside 0000–9999.
     fn try_from(date: chrono::NaiveDate) -> Result<Date, DateError> {
         use chrono::Datelike;
         Date::from_wide(
@@ -75,7 +75,7 @@ impl TryFrom<jiff::civil::Date> for Date {
     ///
     /// # Errors
     ///
-    /// [`DateErrorKind::YearOutOfRange`] if the year is negative.
+    /// [`DateErrorKind::YearOutOfRange`](super::DateErrorKind::YearOutOfRange) if the year is negative.
     fn try_from(date: jiff::civil::Date) -> Result<Date, DateError> {
         Date::from_wide(
             i64::from(date.year()),
@@ -108,12 +108,125 @@ impl TryFrom<time::Date> for Date {
     ///
     /// # Errors
     ///
-    /// [`DateErrorKind::YearOutOfRange`] if the year is outside 0000–9999.
+    /// [`DateErrorKind::YearOutOfRange`](super::DateErrorKind::YearOutOfRange) if the year is outside 0000–9999.
     fn try_from(date: time::Date) -> Result<Date, DateError> {
         Date::from_wide(
             i64::from(date.year()),
             i64::from(u8::from(date.month())),
             i64::from(date.day()),
         )
+    }
+}
+
+#[cfg(feature = "chrono")]
+impl From<DateTime> for chrono::DateTime<chrono::FixedOffset> {
+    /// The same instant in the same offset (`-00:00` becomes `+00:00`).
+    fn from(dt: DateTime) -> Self {
+        let utc =
+            chrono::DateTime::<chrono::Utc>::from_timestamp(dt.unix_seconds(), dt.nanosecond());
+        let offset = chrono::FixedOffset::east_opt(i32::from(dt.offset_minutes()) * 60);
+        match (utc, offset) {
+            (Some(utc), Some(offset)) => utc.with_timezone(&offset),
+            _ => unreachable!("every DateTime (years 0000-9999) is a valid chrono date-time"),
+        }
+    }
+}
+
+#[cfg(feature = "chrono")]
+impl TryFrom<chrono::DateTime<chrono::FixedOffset>> for DateTime {
+    type Error = DateTimeError;
+
+    /// The same instant in the same offset (a whole-minute offset), with the
+    /// fewest fraction digits that hold its nanoseconds.
+    ///
+    /// # Errors
+    ///
+    /// [`DateTimeErrorKind::YearOutOfRange`] outside years 0000–9999,
+    /// [`DateTimeErrorKind::LeapSecond`] for chrono's leap-second
+    /// representation, [`DateTimeErrorKind::Offset`] for an offset with
+    /// seconds.
+    fn try_from(dt: chrono::DateTime<chrono::FixedOffset>) -> Result<DateTime, DateTimeError> {
+        let nanos = dt.timestamp_subsec_nanos();
+        if nanos >= 1_000_000_000 {
+            return Err(DateTimeError::new(DateTimeErrorKind::LeapSecond));
+        }
+        let secs = dt.offset().local_minus_utc();
+        if secs % 60 != 0 {
+            return Err(DateTimeError::new(DateTimeErrorKind::Offset));
+        }
+        let minutes =
+            i16::try_from(secs / 60).map_err(|_| DateTimeError::new(DateTimeErrorKind::Offset))?;
+        DateTime::from_unix(dt.timestamp(), nanos, minutes)
+    }
+}
+
+#[cfg(feature = "jiff")]
+impl From<DateTime> for jiff::Timestamp {
+    /// The same instant (a `Timestamp` has no offset).
+    fn from(dt: DateTime) -> jiff::Timestamp {
+        match i32::try_from(dt.nanosecond())
+            .ok()
+            .and_then(|n| jiff::Timestamp::new(dt.unix_seconds(), n).ok())
+        {
+            Some(ts) => ts,
+            None => unreachable!("every DateTime (years 0000-9999) is a valid jiff timestamp"),
+        }
+    }
+}
+
+#[cfg(feature = "jiff")]
+impl TryFrom<jiff::Timestamp> for DateTime {
+    type Error = DateTimeError;
+
+    /// The same instant, written in UTC (`Z`).
+    ///
+    /// # Errors
+    ///
+    /// [`DateTimeErrorKind::YearOutOfRange`] before year 0000.
+    fn try_from(ts: jiff::Timestamp) -> Result<DateTime, DateTimeError> {
+        let nanos = u32::try_from(ts.subsec_nanosecond())
+            .map_err(|_| DateTimeError::new(DateTimeErrorKind::YearOutOfRange))?;
+        DateTime::from_unix(ts.as_second(), nanos, 0)
+    }
+}
+
+#[cfg(feature = "time")]
+impl From<DateTime> for time::OffsetDateTime {
+    /// The same instant in the same offset (`-00:00` becomes `+00:00`).
+    fn from(dt: DateTime) -> time::OffsetDateTime {
+        let nanos = i128::from(dt.unix_seconds()) * 1_000_000_000 + i128::from(dt.nanosecond());
+        let minutes = dt.offset_minutes();
+        let offset = time::UtcOffset::from_hms(
+            i8::try_from(minutes / 60).unwrap_or(0),
+            i8::try_from(minutes % 60).unwrap_or(0),
+            0,
+        );
+        match (
+            time::OffsetDateTime::from_unix_timestamp_nanos(nanos),
+            offset,
+        ) {
+            (Ok(utc), Ok(offset)) => utc.to_offset(offset),
+            _ => unreachable!("every DateTime (years 0000-9999) is a valid time date-time"),
+        }
+    }
+}
+
+#[cfg(feature = "time")]
+impl TryFrom<time::OffsetDateTime> for DateTime {
+    type Error = DateTimeError;
+
+    /// The same instant in the same offset (a whole-minute offset).
+    ///
+    /// # Errors
+    ///
+    /// [`DateTimeErrorKind::YearOutOfRange`] outside years 0000–9999,
+    /// [`DateTimeErrorKind::Offset`] for an offset with seconds.
+    fn try_from(dt: time::OffsetDateTime) -> Result<DateTime, DateTimeError> {
+        let offset = dt.offset();
+        if offset.seconds_past_minute() != 0 {
+            return Err(DateTimeError::new(DateTimeErrorKind::Offset));
+        }
+        let minutes = i16::from(offset.whole_hours()) * 60 + i16::from(offset.minutes_past_hour());
+        DateTime::from_unix(dt.unix_timestamp(), dt.nanosecond(), minutes)
     }
 }

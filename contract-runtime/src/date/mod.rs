@@ -1,4 +1,5 @@
-//! Calendar dates, decoded strictly from the `YYYY-MM-DD` text a model wrote.
+//! Calendar dates, decoded strictly from the `YYYY-MM-DD` text a model wrote,
+//! and instants ([`DateTime`]) from RFC 3339 `date-time` text with an offset.
 //!
 //! [`Date`] is a day of the proleptic Gregorian calendar between `0000-01-01`
 //! and `9999-12-31`. Its only text form is the ten bytes `YYYY-MM-DD`: no sign,
@@ -16,6 +17,12 @@
 //! - With the cargo features `chrono`, `jiff` or `time`, [`Date`] converts into
 //!   `chrono::NaiveDate`, `jiff::civil::Date` and `time::Date` (always
 //!   possible) and back with `TryFrom` (fails outside years 0000–9999).
+//!   [`DateTime`] converts into `chrono::DateTime<FixedOffset>`,
+//!   `jiff::Timestamp` (the instant; a timestamp has no offset) and
+//!   `time::OffsetDateTime`, and back with `TryFrom`.
+//! - [`DateTime`]'s rules (offset mandatory, `t`/`z` accepted, at most 9
+//!   fraction digits, leap seconds refused, equality and order by instant,
+//!   the written offset and precision kept) are in its docs.
 
 use std::fmt;
 use std::str::FromStr;
@@ -336,9 +343,16 @@ impl fmt::Display for DateError {
 
 impl std::error::Error for DateError {}
 
+mod datetime;
 #[cfg(any(feature = "chrono", feature = "jiff", feature = "time"))]
 mod foreign;
+
+pub use datetime::{DateTime, DateTimeError, DateTimeErrorKind};
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests;
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod datetime_tests;

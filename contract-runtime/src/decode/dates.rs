@@ -1,5 +1,5 @@
-//! [`Date`](crate::Date) and, behind features, the foreign date types
-//! decoded with the same strict rule.
+//! [`Date`](crate::Date), [`DateTime`](crate::DateTime) and, behind
+//! features, the foreign date types decoded with the same strict rule.
 use serde_json::Value;
 
 use super::{Collector, JsonType};
@@ -46,6 +46,42 @@ impl JsonType for crate::date::Date {
             "format": "date",
             "pattern": crate::date::Date::PATTERN,
         })
+    }
+}
+
+impl JsonType for crate::date::DateTime {
+    const SHAPE: Shape = Shape::Leaf;
+
+    #[inline]
+    fn decode(
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        cx: &mut Collector,
+    ) -> Result<Option<Self>, ParseError> {
+        match r.peek()? {
+            Peek::String => match crate::date::DateTime::parse(r.read_str_ref()?) {
+                Ok(d) => Ok(Some(d)),
+                Err(e) => {
+                    cx.error(
+                        Stage::Schema,
+                        path,
+                        code::INVALID_DATE_TIME,
+                        e.message(),
+                        "an RFC 3339 date-time with an offset, as YYYY-MM-DDTHH:MM:SSZ",
+                    );
+                    Ok(None)
+                }
+            },
+            other => wrong_type!(r, path, cx, "a date-time string (RFC 3339)", other),
+        }
+    }
+
+    fn encode(&self) -> Value {
+        Value::String(self.to_string())
+    }
+
+    fn schema(_gen: &mut SchemaGen) -> Value {
+        serde_json::json!({ "type": "string", "format": "date-time" })
     }
 }
 

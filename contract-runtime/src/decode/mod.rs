@@ -13,7 +13,8 @@
 //!
 //! The impls are grouped by family: `primitives` (booleans, numbers,
 //! strings), `collections` (`Option`, `Box`, `Vec`, `BTreeMap`), `dates`
-//! ([`Date`](crate::Date) and the optional foreign date types), `union`
+//! ([`Date`](crate::Date), [`DateTime`](crate::DateTime) and the optional
+//! foreign date types), `formats` (`pattern`, `format = "email" | "uuid"`), `union`
 //! (finding a tagged union's tag); the
 //! schema-stage errors they and generated code record live here.
 use crate::code;
@@ -21,6 +22,7 @@ pub use crate::core::{Collector, JsonType};
 use crate::error::Stage;
 use crate::json::{KeySet, ParseError, Path, Peek, Reader, duplicate_key};
 
+pub use formats::{Format, Pattern, check_format, check_pattern, is_email, is_uuid};
 pub use length::{LenCheck, Length};
 pub use primitives::narrow_f32;
 pub use union::{Tag, TagFound, read_tag};
@@ -92,6 +94,7 @@ macro_rules! wrong_type {
 // The impls, after `wrong_type!` so that they can use it.
 mod collections;
 mod dates;
+mod formats;
 mod length;
 mod primitives;
 mod union;

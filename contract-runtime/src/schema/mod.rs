@@ -67,6 +67,9 @@
 //! | `integer_precision` | an integer is compared as written; a validator that reads numbers as `f64` rounds integers beyond 2^53, so it may accept one just past a 64-bit bound (`-9223372036854775809` rounds to `i64::MIN`; in JavaScript `18446744073709551616` equals `u64::MAX`) |
 //! | `float32_range` | an `f32` field rejects a number beyond `f32::MAX` |
 //! | `calendar_date` | dates are calendar-valid; the schema says so with `format: "date"`, which validators treat as an annotation unless format assertion is on (the `pattern` still checks the shape) |
+//! | `date_time` | a `DateTime` refuses leap seconds (`23:59:60`) and more than 9 fraction digits, which RFC 3339 (`format: "date-time"`) allows; the format itself is an annotation unless format assertion is on |
+//! | `email_format` | `format = "email"` is WHATWG HTML's valid e-mail address, stricter than RFC 5321's (JSON Schema's `email`): no quoted local part, no IP literal, ASCII only |
+//! | `uuid_format` | `format = "uuid"` is checked; JSON Schema's `uuid` is an annotation unless format assertion is on |
 //!
 //! # Provider exports
 //!
@@ -133,6 +136,18 @@ pub const LOCAL_ONLY: &[LocalCheck] = &[
     LocalCheck {
         name: "calendar_date",
         description: "a date is calendar-valid; `format: date` is an annotation unless the validator asserts formats (the pattern still checks YYYY-MM-DD)",
+    },
+    LocalCheck {
+        name: "date_time",
+        description: "a date-time refuses leap seconds (23:59:60) and more than 9 fraction digits, which RFC 3339 allows; `format: date-time` is an annotation unless the validator asserts formats",
+    },
+    LocalCheck {
+        name: "email_format",
+        description: "an email is WHATWG HTML's valid e-mail address, stricter than RFC 5321 (no quoted local part, no IP literal, ASCII only); `format: email` is an annotation unless the validator asserts formats",
+    },
+    LocalCheck {
+        name: "uuid_format",
+        description: "a uuid is 8-4-4-4-12 hexadecimal digits; `format: uuid` is an annotation unless the validator asserts formats",
     },
 ];
 

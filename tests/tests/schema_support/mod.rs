@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use contract_runtime::{Contract, Date, Rejection};
+use contract_runtime::{Contract, Date, DateTime, Rejection};
 use serde_json::Value;
 
 // ---------------------------------------------------------------- the seed contracts
@@ -144,6 +144,19 @@ pub struct Everything {
     pub seven: Option<i64>,
     /// Booleans or nulls.
     pub flags: Vec<Option<bool>>,
+    /// An instant with its offset.
+    pub at: DateTime,
+    /// An instant, or null.
+    pub maybe_at: Option<DateTime>,
+    /// A parcel code.
+    #[contract(pattern = "^[A-Z]{2}-[0-9]{4}$")]
+    pub parcel: String,
+    /// An e-mail address, or null.
+    #[contract(format = "email")]
+    pub email: Option<String>,
+    /// A UUID.
+    #[contract(format = "uuid")]
+    pub id: String,
 }
 
 // ---------------------------------------------------------------- the table

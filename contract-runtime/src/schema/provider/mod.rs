@@ -85,7 +85,9 @@
 //!
 //! # Gemini (`responseJsonSchema`)
 //!
-//! - kept: `$id`, `$defs`, `$ref`, `$anchor`, `type`, `format`, `title`,
+//! - kept: `$id`, `$defs`, `$ref`, `$anchor`, `type`, `format` (`date-time`,
+//!   `date`, `time`: the formats Gemini documents; `email` and `uuid` are
+//!   dropped and stay local), `title`,
 //!   `description`, `enum` (strings and numbers), `items`, `minItems`,
 //!   `maxItems`, `minimum` and `maximum` (within ±2^53), `anyOf`,
 //!   `properties`, `additionalProperties`, `required`, and

@@ -38,6 +38,10 @@ const ANTHROPIC_FORMATS: &[&str] = &[
 /// refuses `duration`, `hostname`, `ipv4` and `ipv6`).
 const LOCAL_FORMATS: &[&str] = &["date-time", "time", "date", "email", "uri", "uuid"];
 
+/// Gemini documents `format` for strings as `date-time`, `date` and `time`
+/// only.
+const GEMINI_FORMATS: &[&str] = &["date-time", "date", "time"];
+
 const WHEN_RULES: &str = "from_json, rule stage: the `when` rules (`required` / `forbidden`)";
 
 const ANNOTATION: &str =
@@ -311,12 +315,12 @@ impl Exporter {
             },
             Provider::Gemini => match key {
                 "minimum" | "maximum" => exact_as_f64(value),
+                "format" => value.as_str().is_some_and(|f| GEMINI_FORMATS.contains(&f)),
                 _ => matches!(
                     key,
                     "$id"
                         | "$anchor"
                         | "type"
-                        | "format"
                         | "title"
                         | "description"
                         | "enum"
@@ -394,7 +398,8 @@ pub(super) fn required_of(node: &Map<String, Value>) -> BTreeSet<&str> {
 
 /// The local check behind a dropped keyword.
 fn enforced_by(keyword: &str, node: &Map<String, Value>) -> &'static str {
-    let date = node.get("format").and_then(Value::as_str) == Some("date");
+    let format = node.get("format").and_then(Value::as_str);
+    let date = format == Some("date");
     match keyword {
         "minLength" | "minItems" => "from_json, schema stage: `too_short`",
         "maxLength" | "maxItems" => "from_json, schema stage: `too_long`",
@@ -407,6 +412,17 @@ fn enforced_by(keyword: &str, node: &Map<String, Value>) -> &'static str {
         "pattern" | "format" if date => {
             "from_json, schema stage: `invalid_date` (a strict, calendar-valid YYYY-MM-DD)"
         }
+        "pattern" => "from_json, schema stage: `pattern_mismatch`",
+        "format" => match format {
+            Some("date-time") => {
+                "from_json, schema stage: `invalid_date_time` (RFC 3339 with an offset, calendar and clock valid)"
+            }
+            Some("email") => {
+                "from_json, schema stage: `invalid_email` (WHATWG's valid e-mail address)"
+            }
+            Some("uuid") => "from_json, schema stage: `invalid_uuid` (8-4-4-4-12 hexadecimal)",
+            _ => "from_json: the full contract",
+        },
         "const" => "from_json, schema stage: `not_equal`",
         "enum" => "from_json, schema stage: `not_one_of`",
         _ => "from_json: the full contract",
