@@ -117,8 +117,9 @@
 //!    provided methods are the entry points. Every contract is a
 //!    [`pipeline::Document`] and a [`schema::Definition`], so the layers
 //!    below never name the trait.
-//! 10. [`report`] (metrics over outcomes) and [`retry`] (a bounded retry
-//!     loop), built on the entry points.
+//! 10. [`report`] (metrics over outcomes), [`retry`] (a bounded retry
+//!     loop) and [`Checked`] (a contract behind serde's `Deserialize`),
+//!     built on the entry points.
 //!
 //! `__private` (what generated code names) only re-exports.
 //!
@@ -128,6 +129,7 @@
 //!
 //! | name | what it is |
 //! |---|---|
+//! | [`Checked`] | a contract's value read through serde (`serde_json::from_str::<Checked<T>>`), every stage but business run |
 //! | [`Contract`] | a document type declared with `#[derive(Contract)]`; its methods are the entry points |
 //! | [`JsonType`](core::JsonType) | a type that can be a field: decode, encode, schema, rules |
 //! | [`ObjectMembers`](core::ObjectMembers) | a contract struct's members, read and written beside a tagged union's tag |
@@ -196,7 +198,9 @@
 //!
 //! # Dependencies
 //!
-//! `serde`/`serde_json` (schemas, values, serializing errors), `sha2`
+//! `serde`/`serde_json` (schemas, values, serializing errors; serde_json's
+//! `raw_value` feature because [`Checked`] needs the exact text of a value
+//! inside a larger document, duplicate keys included), `sha2`
 //! (fingerprints and idempotency keys), and the derive (`syn`, `quote`,
 //! `proc-macro2`). Optional features `chrono`, `jiff` and `time` decode those
 //! crates' date types with the same strict rule as [`Date`].
@@ -212,6 +216,7 @@ extern crate self as contract_runtime;
 struct ReadmeExamples;
 
 pub mod business;
+mod checked;
 pub mod code;
 pub mod compat;
 mod contract;
@@ -237,6 +242,7 @@ pub mod shape;
 #[path = "private.rs"]
 pub mod __private;
 
+pub use checked::Checked;
 pub use contract::{Contract, OutcomeEnum, decode_document};
 pub use contract_macros::Contract;
 pub use date::{Date, DateError};
