@@ -224,11 +224,15 @@ fn shortest_digits(x: f64) -> (String, i32) {
     let (mantissa, exponent) = sci.split_once('e').unwrap_or((&sci, "0"));
     let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
     let exponent = exponent.parse::<i32>().unwrap_or(0);
-    let odd = digits.bytes().last().is_some_and(|d| (d - b'0') % 2 == 1);
-    if digits.len() >= 16 && odd {
-        if let Some(even) = even_of_tie(x, &digits, exponent) {
-            return (even, exponent);
-        }
+    let odd = digits
+        .bytes()
+        .last()
+        .is_some_and(|d| !(d - b'0').is_multiple_of(2));
+    if digits.len() >= 16
+        && odd
+        && let Some(even) = even_of_tie(x, &digits, exponent)
+    {
+        return (even, exponent);
     }
     (digits, exponent)
 }
@@ -254,7 +258,10 @@ fn even_of_tie(x: f64, digits: &str, exponent: i32) -> Option<String> {
     } else {
         low.to_owned()
     };
-    let even = other.bytes().last().is_some_and(|d| (d - b'0') % 2 == 0);
+    let even = other
+        .bytes()
+        .last()
+        .is_some_and(|d| (d - b'0').is_multiple_of(2));
     let reads_back = format!("{other}e{}", exponent - (k as i32 - 1)).parse::<f64>() == Ok(x);
     (even && reads_back).then_some(other)
 }

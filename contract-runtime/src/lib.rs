@@ -205,6 +205,7 @@
 //! `proc-macro2`). Optional features `chrono`, `jiff` and `time` decode those
 //! crates' date types with the same strict rule as [`Date`].
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // Lets the derive's `::contract_runtime::…` paths work inside this crate's own tests.
 #[allow(unused_extern_crates)]
