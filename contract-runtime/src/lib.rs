@@ -211,9 +211,10 @@
 #[allow(unused_extern_crates)]
 extern crate self as contract_runtime;
 
-// README's Rust examples run as doctests (`rust,ignore` ones excepted).
+// The crate README's Rust examples run as doctests (the repository's README
+// runs from the tests crate, which is not published).
 #[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
 struct ReadmeExamples;
 
 pub mod business;
