@@ -203,7 +203,10 @@
 //! inside a larger document, duplicate keys included), `sha2`
 //! (fingerprints and idempotency keys), and the derive (`syn`, `quote`,
 //! `proc-macro2`). Optional features `chrono`, `jiff` and `time` decode those
-//! crates' date types with the same strict rule as [`Date`].
+//! crates' date types with the same strict rule as [`Date`]; the optional
+//! feature `schemars` (schemars 1.x, without its derive) implements
+//! `schemars::JsonSchema` for every contract, for the crates that take a
+//! `T: JsonSchema` (module `schema::schemars`, documented on docs.rs).
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

@@ -12,6 +12,8 @@
 //!   `.stderr`; `tests/ui/pass/` holds declarations that must compile.
 //! - `tests/snapshots/`: golden schemas and provider exports of the seed
 //!   contracts.
+//! - Dev-dependency `serde_json_canonicalizer`: an independent RFC 8785
+//!   implementation that `tests/canonical_json.rs` agrees with.
 //!
 //! Run one file, or the tests of one file whose names contain a word:
 //!
