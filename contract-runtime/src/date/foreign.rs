@@ -39,7 +39,7 @@ impl TryFrom<chrono::NaiveDate> for Date {
     ///
     /// # Errors
     ///
-    /// [`DateErrorKind::YearOutOfRange`] if the year is outside 0000–9999.
+    /// [`DateErrorKind::YearOutOfRange`](super::DateErrorKind::YearOutOfRange) if the year is outside 0000–9999.
     fn try_from(date: chrono::NaiveDate) -> Result<Date, DateError> {
         use chrono::Datelike;
         Date::from_wide(
@@ -79,7 +79,7 @@ impl TryFrom<jiff::civil::Date> for Date {
     ///
     /// # Errors
     ///
-    /// [`DateErrorKind::YearOutOfRange`] if the year is negative.
+    /// [`DateErrorKind::YearOutOfRange`](super::DateErrorKind::YearOutOfRange) if the year is negative.
     fn try_from(date: jiff::civil::Date) -> Result<Date, DateError> {
         Date::from_wide(
             i64::from(date.year()),
@@ -114,7 +114,7 @@ impl TryFrom<time::Date> for Date {
     ///
     /// # Errors
     ///
-    /// [`DateErrorKind::YearOutOfRange`] if the year is outside 0000–9999.
+    /// [`DateErrorKind::YearOutOfRange`](super::DateErrorKind::YearOutOfRange) if the year is outside 0000–9999.
     fn try_from(date: time::Date) -> Result<Date, DateError> {
         Date::from_wide(
             i64::from(date.year()),
