@@ -8,41 +8,8 @@
 //! runs [`Contract::from_json`] on it. Duplicate keys survive that capture:
 //! the raw value borrows (or copies) the text as written.
 //!
-//! # Which layer reports what
-//!
-//! serde_json scans the text first, to find where the value ends; what it
-//! refuses never reaches the contract and comes back as serde_json's own
-//! error (no rejection JSON):
-//!
-//! - broken grammar (`{"a":1,}`, a missing quote, `NaN`, a comment), an
-//!   input that ends early, trailing data after the top-level value, a
-//!   leading byte-order mark, a bad `\` escape, an unescaped control
-//!   character in a string, invalid UTF-8 (`from_slice`). Around a
-//!   `Checked` field, serde_json's recursion limit (128) counts the levels
-//!   of the outer document; it scans the raw value itself without one.
-//!
-//! Everything else is the contract's, reported as a [`Rejection`] whose JSON
-//! form is the serde error's message (serde_json may append ` at line L
-//! column C`):
-//!
-//! - parse stage: `too_large` and `too_deep` (the contract's `max_bytes` and
-//!   `max_depth`, measured on the value's own text, so a `max_depth` above
-//!   128 is honoured), `duplicate_key` at any
-//!   depth, `lone_surrogate` (serde_json's scan lets `"\ud800"` through),
-//!   `number_overflow` (`1e400`);
-//! - the schema and rule stages, as `from_json` runs them (no coercion, no
-//!   unknown keys, bounds, `when`, `order`). The business stage needs a
-//!   context and does not run.
-//!
-//! # Other deserializers
-//!
-//! - `serde_json::from_value` / `Value::deserialize`: the contract runs on
-//!   the value written back to text. A `Value` has already dropped all but
-//!   the last of two duplicate keys, so that check cannot happen there;
-//!   every other check does.
-//! - Any other format (YAML, a binary format, serde's `IntoDeserializer`
-//!   values) fails with an `invalid type` error that says `Checked<T>`
-//!   reads JSON text through serde_json.
+//! [`Checked`]'s docs say which layer reports what, and what other
+//! deserializers get.
 use std::fmt;
 use std::marker::PhantomData;
 use std::ops::Deref;
@@ -90,6 +57,42 @@ use crate::error::Rejection;
 /// let codes: Vec<_> = rejection["errors"].as_array().unwrap().iter().map(|e| e["code"].clone()).collect();
 /// assert_eq!(codes, ["above_maximum", "unknown_key", "missing_key"]);
 /// ```
+///
+/// # Which layer reports what
+///
+/// serde_json scans the text first, to find where the value ends; what it
+/// refuses never reaches the contract and comes back as serde_json's own
+/// error (no rejection JSON):
+///
+/// - broken grammar (`{"a":1,}`, a missing quote, `NaN`, a comment), an
+///   input that ends early, trailing data after the top-level value, a
+///   leading byte-order mark, a bad `\` escape, an unescaped control
+///   character in a string, invalid UTF-8 (`from_slice`). Around a
+///   `Checked` field, serde_json's recursion limit (128) counts the levels
+///   of the outer document; it scans the raw value itself without one.
+///
+/// Everything else is the contract's, reported as a [`Rejection`] whose JSON
+/// form is the serde error's message (serde_json may append ` at line L
+/// column C`):
+///
+/// - parse stage: `too_large` and `too_deep` (the contract's `max_bytes` and
+///   `max_depth`, measured on the value's own text, so a `max_depth` above
+///   128 is honoured), `duplicate_key` at any
+///   depth, `lone_surrogate` (serde_json's scan lets `"\ud800"` through),
+///   `number_overflow` (`1e400`);
+/// - the schema and rule stages, as `from_json` runs them (no coercion, no
+///   unknown keys, bounds, `when`, `order`). The business stage needs a
+///   context and does not run.
+///
+/// # Other deserializers
+///
+/// - `serde_json::from_value` / `Value::deserialize`: the contract runs on
+///   the value written back to text. A `Value` has already dropped all but
+///   the last of two duplicate keys, so that check cannot happen there;
+///   every other check does.
+/// - Any other format (YAML, a binary format, serde's `IntoDeserializer`
+///   values) fails with an `invalid type` error that says `Checked<T>`
+///   reads JSON text through serde_json.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Checked<T>(T);
 

@@ -181,6 +181,9 @@ fn serde_json_reports_broken_grammar_before_the_contract() {
             "{text}"
         );
     }
+    let invalid_utf8 = b"{\"ticket_id\": 7, \"labels\": {\"\xff\": 1}}";
+    let err = serde_json::from_slice::<Checked<CloseTicket>>(invalid_utf8).unwrap_err();
+    assert!(!err.is_data(), "{err}");
 }
 
 // What serde_json's scan lets through, the contract's parse stage refuses.
