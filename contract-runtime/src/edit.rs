@@ -108,6 +108,11 @@ impl<T> Edit<T> {
     /// read inside the write transaction — is the baseline the edit was
     /// approved against. Otherwise nothing may be written.
     ///
+    /// "The same document" is the same [`Fingerprint`] (RFC 8785 canonical
+    /// form): key order, whitespace and `1` vs `1.0` do not count as a
+    /// change, and neither does an integer beyond ±2^53 that rounds to the
+    /// same double (see [`crate::fingerprint`]).
+    ///
     /// ```
     /// use contract_runtime::Contract;
     /// use serde_json::json;

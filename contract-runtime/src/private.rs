@@ -1,6 +1,7 @@
 //! What generated code names. Not public API: no stability promise.
 //!
 //! Only re-exports: each item lives in the module of its stage.
+pub use crate::__impl_json_schema as impl_json_schema;
 pub use crate::__type_messages as type_messages;
 pub use crate::EvidenceSource;
 pub use crate::business::{Business, evidence, violations};
@@ -17,10 +18,14 @@ pub use crate::error::Stage;
 pub use crate::json::{KeySet, Limits, ParseError, Path, Peek, Reader, duplicate_key};
 pub use crate::outcome::{OutcomeKind, Violation, ViolationKind, Violations};
 pub use crate::rules::{WhenKind, order_error, when_error};
+#[cfg(feature = "schemars")]
+pub use crate::schema::schemars::json_schema as schemars_json_schema;
 pub use crate::schema::{
     RULES_KEY, SchemaGen, constrain, generic_name, nullable, tagged, when_then,
 };
 pub use crate::shape::{Shape, Unresolved, follow, names_contain};
+#[cfg(feature = "schemars")]
+pub use ::schemars;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
 pub use serde_json::{Map, Value, json};

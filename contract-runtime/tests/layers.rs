@@ -15,7 +15,7 @@ const LAYERS: &[&[&str]] = &[
     &["pipeline"],
     &["edit"],
     &["contract"],
-    &["report", "retry"],
+    &["report", "retry", "checked"],
     &["private", "lib"],
 ];
 

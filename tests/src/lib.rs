@@ -1,7 +1,8 @@
 //! The downstream crate: integration, property and trybuild tests of the
 //! public API (`contract-runtime`, `#[derive(Contract)]` and the
 //! `contract-examples` crate) as a user's crate sees it. It depends on them
-//! as a user would, and its library is empty; everything is under `tests/`.
+//! as a user would; its library only runs the repository README's Rust
+//! examples as doctests; everything else is under `tests/`.
 //!
 //! - `tests/*.rs`: one integration test per area (`strict_decoding`,
 //!   `edit_business`, `schema_golden`, …); the property tests use
@@ -11,6 +12,8 @@
 //!   `.stderr`; `tests/ui/pass/` holds declarations that must compile.
 //! - `tests/snapshots/`: golden schemas and provider exports of the seed
 //!   contracts.
+//! - Dev-dependency `serde_json_canonicalizer`: an independent RFC 8785
+//!   implementation that `tests/canonical_json.rs` agrees with.
 //!
 //! Run one file, or the tests of one file whose names contain a word:
 //!
@@ -27,3 +30,10 @@
 //! UPDATE_SNAPSHOTS=1 cargo test -p contract-tests --test schema_golden  # tests/snapshots/
 //! BLESS=1 cargo test -p contract-tests --test examples_data             # examples/data/*.expected.jsonl
 //! ```
+
+// The repository README's Rust examples run as doctests (`rust,ignore` ones
+// excepted) here, in a crate that is not published: `contract-runtime`
+// runs its own crate README instead.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct RepositoryReadme;

@@ -65,11 +65,14 @@ fn holds_itself(input: &DeriveInput) -> bool {
 }
 
 fn generate(contract: &Contract<'_>) -> TokenStream {
-    match &contract.body {
+    let impls = match &contract.body {
         checked::Body::Struct(s) => structs::expand(contract, s),
         checked::Body::Enum(variants) => enums::expand(contract, variants),
         checked::Body::Union(u) => unions::expand(contract, u),
-    }
+    };
+    let (p, ident) = (private(), contract.ident);
+    // `schemars::JsonSchema`, or nothing: the runtime's `schemars` feature decides.
+    quote! { #impls #p::impl_json_schema!(#ident); }
 }
 
 /// `impl JsonType`, from the generators' parts: the bodies of `decode`,

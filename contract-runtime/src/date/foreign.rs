@@ -15,6 +15,7 @@ macro_rules! in_range {
 }
 
 #[cfg(feature = "chrono")]
+#[cfg_attr(docsrs, doc(cfg(feature = "chrono")))]
 impl From<Date> for chrono::NaiveDate {
     /// The same day; always in range.
     fn from(date: Date) -> chrono::NaiveDate {
@@ -30,6 +31,7 @@ impl From<Date> for chrono::NaiveDate {
 }
 
 #[cfg(feature = "chrono")]
+#[cfg_attr(docsrs, doc(cfg(feature = "chrono")))]
 impl TryFrom<chrono::NaiveDate> for Date {
     type Error = DateError;
 
@@ -49,6 +51,7 @@ impl TryFrom<chrono::NaiveDate> for Date {
 }
 
 #[cfg(feature = "jiff")]
+#[cfg_attr(docsrs, doc(cfg(feature = "jiff")))]
 impl From<Date> for jiff::civil::Date {
     /// The same day; always in range (jiff's years are -9999 to 9999).
     fn from(date: Date) -> jiff::civil::Date {
@@ -68,6 +71,7 @@ impl From<Date> for jiff::civil::Date {
 }
 
 #[cfg(feature = "jiff")]
+#[cfg_attr(docsrs, doc(cfg(feature = "jiff")))]
 impl TryFrom<jiff::civil::Date> for Date {
     type Error = DateError;
 
@@ -86,6 +90,7 @@ impl TryFrom<jiff::civil::Date> for Date {
 }
 
 #[cfg(feature = "time")]
+#[cfg_attr(docsrs, doc(cfg(feature = "time")))]
 impl From<Date> for time::Date {
     /// The same day; always in range (time's years are -9999 to 9999 without
     /// its `large-dates` feature).
@@ -101,6 +106,7 @@ impl From<Date> for time::Date {
 }
 
 #[cfg(feature = "time")]
+#[cfg_attr(docsrs, doc(cfg(feature = "time")))]
 impl TryFrom<time::Date> for Date {
     type Error = DateError;
 

@@ -90,6 +90,7 @@ impl JsonType for crate::date::DateTime {
 macro_rules! foreign_date_field {
     ($feature:literal, $ty:ty) => {
         #[cfg(feature = $feature)]
+        #[cfg_attr(docsrs, doc(cfg(feature = $feature)))]
         impl JsonType for $ty {
             const SHAPE: Shape = Shape::Leaf;
 

@@ -91,6 +91,18 @@ use serde_json::{Map, Value, json};
 
 pub mod pin;
 pub mod provider;
+#[cfg(feature = "schemars")]
+#[cfg_attr(docsrs, doc(cfg(feature = "schemars")))]
+pub mod schemars;
+
+// Without the `schemars` feature, the derive's `impl_json_schema!` line
+// expands to nothing (with it, `schemars.rs` defines the impl).
+#[cfg(not(feature = "schemars"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_json_schema {
+    ($ty:ident) => {};
+}
 
 pub use provider::{
     Dropped, Export, ExportError, Provider, UnknownProvider, export, export_schema,

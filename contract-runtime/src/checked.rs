@@ -1,0 +1,198 @@
+//! [`Checked<T>`]: a contract behind serde's `Deserialize`, so
+//! `serde_json::from_str`, web extractors and queue consumers built on
+//! serde_json run the whole contract, not a plain derive's looser reading.
+//!
+//! `Checked<T>` asks serde_json for the raw text of its value
+//! ([`serde_json::value::RawValue`], serde_json's `raw_value` feature: the
+//! one way to get the exact text of a value inside a larger document) and
+//! runs [`Contract::from_json`] on it. Duplicate keys survive that capture:
+//! the raw value borrows (or copies) the text as written.
+//!
+//! [`Checked`]'s docs say which layer reports what, and what other
+//! deserializers get.
+use std::fmt;
+use std::marker::PhantomData;
+use std::ops::Deref;
+
+use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
+use serde_json::value::RawValue;
+
+use crate::contract::Contract;
+use crate::error::Rejection;
+
+/// A `T` that passed its contract, deserialized through serde.
+///
+/// A plain `#[derive(serde::Deserialize)]` on the same struct reads
+/// leniently: it ignores unknown keys, takes a missing `Option` as `None`
+/// and knows no bounds. `Checked<T>` refuses what the contract refuses:
+///
+/// ```
+/// use contract_runtime::{Checked, Contract};
+///
+/// #[derive(Contract, serde::Deserialize, Debug)]
+/// struct Refund {
+///     order: u64,
+///     #[contract(max = 10_000)]
+///     cents: u32,
+///     note: Option<String>,
+/// }
+///
+/// let lenient = r#"{"order": 7, "cents": 20000, "tip": 1}"#;
+/// assert!(serde_json::from_str::<Refund>(lenient).is_ok());
+/// assert!(serde_json::from_str::<Checked<Refund>>(lenient).is_err());
+///
+/// let refund = serde_json::from_str::<Checked<Refund>>(r#"{"order": 7, "cents": 500, "note": null}"#)
+///     .unwrap();
+/// assert_eq!(refund.order, 7); // derefs to `Refund`
+/// let refund: Refund = refund.into_inner();
+/// # let _ = refund;
+///
+/// // The serde error's message starts with the rejection as JSON.
+/// let err = serde_json::from_str::<Checked<Refund>>(lenient).unwrap_err();
+/// let rejection: serde_json::Value = serde_json::Deserializer::from_str(&err.to_string())
+///     .into_iter()
+///     .next()
+///     .unwrap()
+///     .unwrap();
+/// let codes: Vec<_> = rejection["errors"].as_array().unwrap().iter().map(|e| e["code"].clone()).collect();
+/// assert_eq!(codes, ["above_maximum", "unknown_key", "missing_key"]);
+/// ```
+///
+/// # Which layer reports what
+///
+/// serde_json scans the text first, to find where the value ends; what it
+/// refuses never reaches the contract and comes back as serde_json's own
+/// error (no rejection JSON):
+///
+/// - broken grammar (`{"a":1,}`, a missing quote, `NaN`, a comment), an
+///   input that ends early, trailing data after the top-level value, a
+///   leading byte-order mark, a bad `\` escape, an unescaped control
+///   character in a string, invalid UTF-8 (`from_slice`). Around a
+///   `Checked` field, serde_json's recursion limit (128) counts the levels
+///   of the outer document; it scans the raw value itself without one.
+///
+/// Everything else is the contract's, reported as a [`Rejection`] whose JSON
+/// form is the serde error's message (serde_json may append ` at line L
+/// column C`):
+///
+/// - parse stage: `too_large` and `too_deep` (the contract's `max_bytes` and
+///   `max_depth`, measured on the value's own text, so a `max_depth` above
+///   128 is honoured), `duplicate_key` at any
+///   depth, `lone_surrogate` (serde_json's scan lets `"\ud800"` through),
+///   `number_overflow` (`1e400`);
+/// - the schema and rule stages, as `from_json` runs them (no coercion, no
+///   unknown keys, bounds, `when`, `order`). The business stage needs a
+///   context and does not run.
+///
+/// # Other deserializers
+///
+/// - `serde_json::from_value` / `Value::deserialize`: the contract runs on
+///   the value written back to text. A `Value` has already dropped all but
+///   the last of two duplicate keys, so that check cannot happen there;
+///   every other check does.
+/// - Any other format (YAML, a binary format, serde's `IntoDeserializer`
+///   values) fails with an `invalid type` error that says `Checked<T>`
+///   reads JSON text through serde_json.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Checked<T>(T);
+
+impl<T> Checked<T> {
+    /// The checked value.
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T> Deref for Checked<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> AsRef<T> for Checked<T> {
+    fn as_ref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: Contract> Checked<T> {
+    /// Checks `raw` as [`Contract::from_json`] does.
+    pub fn from_json(raw: &str) -> Result<Self, Rejection> {
+        T::from_json(raw).map(Checked)
+    }
+}
+
+/// Written as [`Contract::to_json`] writes it, so a `Checked<T>` field
+/// serializes to what it was read from (up to key order and whitespace).
+impl<T: Contract> serde::Serialize for Checked<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.to_json().serialize(serializer)
+    }
+}
+
+impl<'de, T: Contract> Deserialize<'de> for Checked<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = Box::<RawValue>::deserialize(JsonTextOnly(deserializer))?;
+        T::from_json(raw.get())
+            .map(Checked)
+            .map_err(|rejection| de::Error::custom(rejection_json(&rejection)))
+    }
+}
+
+// A rejection serializes to JSON without fail (strings, numbers, lists); the
+// fallback is its plain-text form should that ever change.
+fn rejection_json(rejection: &Rejection) -> String {
+    serde_json::to_string(rejection).unwrap_or_else(|_| rejection.to_string())
+}
+
+// Passes serde_json's raw-value request through and turns any other
+// format's answer into an error that says what `Checked` needs.
+struct JsonTextOnly<D>(D);
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for JsonTextOnly<D> {
+    type Error = D::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_any(RawTextVisitor(visitor, PhantomData))
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0
+            .deserialize_newtype_struct(name, RawTextVisitor(visitor, PhantomData))
+    }
+
+    fn is_human_readable(&self) -> bool {
+        self.0.is_human_readable()
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct seq tuple tuple_struct map
+        struct enum identifier ignored_any
+    }
+}
+
+// serde_json answers the raw-value request with a one-entry map; that is
+// forwarded, everything else is refused with `expecting`.
+struct RawTextVisitor<'de, V>(V, PhantomData<&'de ()>);
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for RawTextVisitor<'de, V> {
+    type Value = V::Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "JSON text read by serde_json (from_str, from_slice, from_reader or from_value): \
+             `Checked<T>` runs the contract on the raw JSON of its value",
+        )
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
+        self.0.visit_map(map)
+    }
+}
