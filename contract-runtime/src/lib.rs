@@ -112,7 +112,9 @@
 //!    stage's errors).
 //! 7. [`pipeline`]: runs the stages in order for every entry point and
 //!    builds the one [`Rejection`].
-//! 8. [`edit`]: edit policies, through the pipeline.
+//! 8. [`edit`]: edit policies, through the pipeline; [`stream`]: a document
+//!    checked while it is written (a resumable scanner walking a plan
+//!    compiled from the contract's schema; `finish` runs the pipeline).
 //! 9. [`Contract`] (module `contract`): the trait the derive implements; its
 //!    provided methods are the entry points. Every contract is a
 //!    [`pipeline::Document`] and a [`schema::Definition`], so the layers
@@ -232,6 +234,7 @@ pub mod retry;
 pub mod rules;
 pub mod schema;
 pub mod shape;
+pub mod stream;
 
 #[doc(hidden)]
 #[path = "private.rs"]
