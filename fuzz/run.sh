@@ -27,6 +27,7 @@ case "$target" in
   decode_triage) seeds=(seeds/triage seeds/common) ;;
   decode_vacation) seeds=(seeds/vacation seeds/common) ;;
   edit_policy) seeds=(seeds/settings seeds/common) ;;
+  stream) seeds=(seeds/stream) ;;
   *)
     echo "unknown target $target (see fuzz/Cargo.toml)" >&2
     exit 2 ;;

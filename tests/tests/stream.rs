@@ -321,7 +321,7 @@ fn generated(case: &Case, tape: &[u32], tally: &mut Tally) -> Result<(), TestCas
         .map(|k| {
             let step = 1 + (head >> (4 * k)) % 7;
             (1..text.len())
-                .filter(|i| (i * 31 + head) % (step + 1) == 0)
+                .filter(|i| (i * 31 + head).is_multiple_of(step + 1))
                 .collect()
         })
         .collect();
