@@ -393,3 +393,46 @@ fn generated_documents_stream_exactly_and_reject_by_the_end_of_the_defect() {
         assert!(tally.early * 2 > tally.rejected, "{}: {tally:?}", case.name);
     }
 }
+
+// `stream_with(&ctx)` is `check_with` at finish: the business stage runs
+// there, on every shipped line, however the line is split.
+#[test]
+fn stream_with_runs_the_business_stage_at_finish() {
+    use contract_examples::close_ticket::{CloseTicket, TicketContext};
+    use contract_runtime::Contract;
+    let ctx = TicketContext::demo("demo-a");
+    for line in shipped("close-ticket") {
+        let whole = CloseTicket::check_with(&line, &ctx);
+        for size in [1, 3, 7] {
+            let cuts: Vec<usize> = (size..line.len()).step_by(size).collect();
+            let mut stream = CloseTicket::stream_with(&ctx);
+            let mut rejected = false;
+            for piece in pieces(&line, &cuts) {
+                rejected |= matches!(
+                    stream.push(piece),
+                    contract_runtime::stream::Progress::Rejected(_)
+                );
+            }
+            let finish = stream.finish();
+            if rejected {
+                assert!(finish.is_reject(), "{line}");
+                assert!(whole.is_reject(), "{line}");
+            } else {
+                assert_eq!(finish.kind(), whole.kind(), "{line}");
+                assert_eq!(finish.rejection(), whole.rejection(), "{line}");
+            }
+        }
+    }
+    // Ticket 8 belongs to another tenant: only the business stage says so.
+    let line = &shipped("close-ticket")[1];
+    let mut stream = CloseTicket::stream_with(&ctx);
+    assert_eq!(
+        stream.push(line),
+        contract_runtime::stream::Progress::Pending
+    );
+    let outcome = stream.finish();
+    assert_eq!(
+        outcome.rejection().unwrap().errors[0].stage,
+        Stage::Business
+    );
+}

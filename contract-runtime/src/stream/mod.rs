@@ -108,7 +108,7 @@
 //! [`Contract::check_with`]: crate::Contract::check_with
 //! [`Contract::stream_with`]: crate::Contract::stream_with
 use std::any::TypeId;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
@@ -177,7 +177,8 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
     /// business stage against it.
     pub fn new(context: Option<&'c T::Context>) -> Self {
         Stream {
-            text: String::new(),
+            // Most documents fit: one allocation instead of a doubling series.
+            text: String::with_capacity(T::LIMITS.max_bytes.min(INITIAL_CAPACITY)),
             scanner: Scanner::new(plan::<T>(), T::LIMITS.max_depth),
             context,
             phase: Phase::Reading,
@@ -192,8 +193,8 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
             *dropped |= !piece.is_empty();
             return Progress::Rejected(rejection.clone());
         }
-        if let Err(rejection) = json::check_size(self.received, &T::LIMITS) {
-            return self.reject(rejection, true);
+        if self.received > T::LIMITS.max_bytes {
+            return self.too_large();
         }
         let from = self.text.len();
         self.text.push_str(piece);
@@ -252,6 +253,14 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
         }
     }
 
+    #[cold]
+    fn too_large(&mut self) -> Progress {
+        match json::check_size(self.received, &T::LIMITS) {
+            Err(rejection) => self.reject(rejection, true),
+            Ok(()) => Progress::Pending,
+        }
+    }
+
     fn reject(&mut self, rejection: Rejection, dropped: bool) -> Progress {
         self.phase = Phase::Rejected {
             rejection: rejection.clone(),
@@ -270,6 +279,9 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
     }
 }
 
+// What the text buffer starts with (the seed documents are 70–200 bytes).
+const INITIAL_CAPACITY: usize = 512;
+
 // Whether `text` is JSON so far but ends inside the document (the caller
 // stopped the model): read once, for the grammar only.
 fn ends_inside(text: &str, max_depth: usize) -> bool {
@@ -280,7 +292,7 @@ fn ends_inside(text: &str, max_depth: usize) -> bool {
 // The plan of `T`, compiled on first use and shared by every stream of `T`
 // (a `static` in a generic function is one for all `T`, hence the map).
 fn plan<T: Definition>() -> Arc<Plan> {
-    static PLANS: OnceLock<Mutex<HashMap<TypeId, Arc<Plan>>>> = OnceLock::new();
+    static PLANS: OnceLock<Mutex<BTreeMap<TypeId, Arc<Plan>>>> = OnceLock::new();
     let plans = PLANS.get_or_init(Mutex::default);
     let mut plans = plans.lock().unwrap_or_else(PoisonError::into_inner);
     let plan = plans

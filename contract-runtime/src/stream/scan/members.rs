@@ -1,6 +1,6 @@
 //! Object members: what a key's value is checked against (a declared
 //! member, a map's values, nothing), duplicates, and a tagged union's tag.
-use std::sync::Arc;
+use crate::stream::plan::Plan;
 
 use super::{ANY, Expect, Scanner, Stop, UNCHECKED, types};
 use crate::code;
@@ -8,8 +8,7 @@ use crate::json::KeySet;
 
 impl Scanner {
     // A member's key is complete: what its value is checked against.
-    pub(super) fn member(&mut self) -> Result<(), Stop> {
-        let plan = Arc::clone(&self.plan);
+    pub(super) fn member(&mut self, plan: &Plan) -> Result<(), Stop> {
         let Some(d) = self.depth.checked_sub(1) else {
             return Err(Stop::Syntax);
         };
@@ -86,8 +85,7 @@ impl Scanner {
 
     // A union's tag value is complete: choose the variant, then check the
     // keys met before the tag against it.
-    pub(super) fn tag(&mut self) -> Result<(), Stop> {
-        let plan = Arc::clone(&self.plan);
+    pub(super) fn tag(&mut self, plan: &Plan) -> Result<(), Stop> {
         let quarantine = self.string.expect.quarantine;
         let Some(d) = self.depth.checked_sub(1) else {
             return Err(Stop::Syntax);

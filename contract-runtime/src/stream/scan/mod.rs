@@ -171,14 +171,14 @@ impl Scanner {
                 quarantine: false,
                 tag: false,
             },
-            frames: Vec::new(),
+            frames: Vec::with_capacity(8),
             depth: 0,
             string: Str {
                 expect: UNCHECKED,
                 chars: 0,
                 keep: false,
                 live: false,
-                text: String::new(),
+                text: String::with_capacity(32),
                 escape: Escape::None,
                 high: 0,
                 safe: 0,
@@ -193,12 +193,15 @@ impl Scanner {
 
     /// Reads `text[from..]` (`text` is everything pushed so far).
     pub(crate) fn feed(&mut self, text: &str, from: usize) -> Result<(), Stop> {
+        // One handle on the plan for the whole piece, lent to every step.
+        let plan = Arc::clone(&self.plan);
+        let plan = &*plan;
         let bytes = text.as_bytes();
         let mut i = from;
         while let Some(&b) = bytes.get(i) {
             match self.state {
                 State::InString | State::InKey => {
-                    i = self.string(text, i)?;
+                    i = self.string(plan, text, i)?;
                     continue;
                 }
                 State::Number(num) => {
@@ -216,7 +219,7 @@ impl Scanner {
                         return Err(Stop::Syntax);
                     }
                     // The byte after the number ends it and is read again.
-                    self.end_number(text, i)?;
+                    self.end_number(plan, text, i)?;
                     continue;
                 }
                 State::Literal => {
@@ -237,10 +240,10 @@ impl Scanner {
                 continue;
             }
             match self.state {
-                State::Value => self.begin_value(b, i - 1)?,
-                State::ArrayStart if b == b']' => self.close(i)?,
-                State::ArrayStart => self.begin_value(b, i - 1)?,
-                State::ObjectStart if b == b'}' => self.close(i)?,
+                State::Value => self.begin_value(plan, b, i - 1)?,
+                State::ArrayStart if b == b']' => self.close(plan, i)?,
+                State::ArrayStart => self.begin_value(plan, b, i - 1)?,
+                State::ObjectStart if b == b'}' => self.close(plan, i)?,
                 State::ObjectStart | State::Key if b == b'"' => self.begin_string(i, true),
                 State::Colon if b == b':' && !self.duplicate => self.state = State::Value,
                 State::After => match (b, self.top_is_object()) {
@@ -249,7 +252,7 @@ impl Scanner {
                         self.expect = self.item_expect();
                         self.state = State::Value;
                     }
-                    (b'}', Some(true)) | (b']', Some(false)) => self.close(i)?,
+                    (b'}', Some(true)) | (b']', Some(false)) => self.close(plan, i)?,
                     _ => return Err(Stop::Syntax),
                 },
                 _ => return Err(Stop::Syntax),
@@ -397,7 +400,7 @@ impl Scanner {
     }
 
     // The first byte of a value, at offset `at`.
-    fn begin_value(&mut self, b: u8, at: usize) -> Result<(), Stop> {
+    fn begin_value(&mut self, plan: &Plan, b: u8, at: usize) -> Result<(), Stop> {
         let expect = self.expect;
         let kind = match b {
             b'{' => types::OBJECT,
@@ -415,7 +418,6 @@ impl Scanner {
             }
         }
         let node = self.resolve(expect.node, kind);
-        let plan = Arc::clone(&self.plan);
         let rule = plan.node(node);
         if rule.types & kind == 0 {
             return Err(self.schema_error(code::INVALID_TYPE));
@@ -465,7 +467,12 @@ impl Scanner {
             _ => None,
         };
         if self.depth == self.frames.len() {
-            self.frames.push(Frame::default());
+            // Sized once for typical keys and members: no regrowth later.
+            self.frames.push(Frame {
+                key: String::with_capacity(32),
+                seen: Vec::with_capacity(members.unwrap_or(0).max(16)),
+                ..Frame::default()
+            });
         }
         let Some(frame) = self.frames.get_mut(self.depth) else {
             return Err(Stop::Syntax);
@@ -495,8 +502,7 @@ impl Scanner {
     }
 
     // A container closes at `after` (the offset past its closer).
-    fn close(&mut self, after: usize) -> Result<(), Stop> {
-        let plan = Arc::clone(&self.plan);
+    fn close(&mut self, plan: &Plan, after: usize) -> Result<(), Stop> {
         let Some(frame) = self.depth.checked_sub(1).and_then(|d| self.frames.get(d)) else {
             return Err(Stop::Syntax);
         };
@@ -553,14 +559,13 @@ impl Scanner {
     }
 
     // The number that ends before offset `end`.
-    fn end_number(&mut self, text: &str, end: usize) -> Result<(), Stop> {
+    fn end_number(&mut self, plan: &Plan, text: &str, end: usize) -> Result<(), Stop> {
         let written = text.get(self.number_start..end).unwrap_or_default();
         let number = Reader::new(written, 1)
             .read_number()
             .map_err(|_| Stop::Syntax)?;
         let expect = self.number_expect;
         if expect.node != ANY {
-            let plan = Arc::clone(&self.plan);
             let v = verdict::number(plan.node(expect.node), &number, expect.quarantine);
             self.judge(v)?;
         }

@@ -1,6 +1,6 @@
 //! Strings: keys and values, escapes and surrogate pairs split anywhere
 //! between pieces, and what a string's prefix or whole decides.
-use std::sync::Arc;
+use crate::stream::plan::Plan;
 
 use super::{Escape, Scanner, State, Stop, UNCHECKED};
 use crate::code;
@@ -27,7 +27,7 @@ impl Scanner {
     }
 
     // Reads string bytes from `i`; returns where it stopped.
-    pub(super) fn string(&mut self, text: &str, mut i: usize) -> Result<usize, Stop> {
+    pub(super) fn string(&mut self, plan: &Plan, text: &str, mut i: usize) -> Result<usize, Stop> {
         let bytes = text.as_bytes();
         let start = i;
         loop {
@@ -65,13 +65,13 @@ impl Scanner {
             match bytes.get(i) {
                 None => {
                     if i > start {
-                        self.check_prefix()?;
+                        self.check_prefix(plan)?;
                     }
                     return Ok(i);
                 }
                 Some(b'"') => {
-                    self.check_prefix()?;
-                    self.end_string(i + 1)?;
+                    self.check_prefix(plan)?;
+                    self.end_string(plan, i + 1)?;
                     return Ok(i + 1);
                 }
                 Some(b'\\') => {
@@ -143,13 +143,12 @@ impl Scanner {
     }
 
     // What the string so far decides.
-    fn check_prefix(&mut self) -> Result<(), Stop> {
+    fn check_prefix(&mut self, plan: &Plan) -> Result<(), Stop> {
         let s = &self.string;
         if !s.live || self.state == State::InKey {
             return Ok(());
         }
         if s.expect.tag {
-            let plan = Arc::clone(&self.plan);
             let frame = self.depth.checked_sub(1).and_then(|d| self.frames.get(d));
             let union = frame.and_then(|f| plan.node(f.node).union.as_ref());
             if let Some(union) = union
@@ -162,7 +161,6 @@ impl Scanner {
             }
             return Ok(());
         }
-        let plan = Arc::clone(&self.plan);
         let v = verdict::string_prefix(&plan.node(s.expect.node).text, s.chars, &s.text);
         if v == Verdict::Doubt {
             self.string.live = false;
@@ -170,7 +168,7 @@ impl Scanner {
         self.judge(v)
     }
 
-    fn end_string(&mut self, after: usize) -> Result<(), Stop> {
+    fn end_string(&mut self, plan: &Plan, after: usize) -> Result<(), Stop> {
         if self.state == State::InKey {
             let frame = self
                 .depth
@@ -181,13 +179,12 @@ impl Scanner {
             };
             std::mem::swap(&mut frame.key, &mut self.string.text);
             self.state = State::Colon;
-            return self.member();
+            return self.member(plan);
         }
         let s = &self.string;
         if s.expect.tag {
-            self.tag()?;
+            self.tag(plan)?;
         } else if s.live {
-            let plan = Arc::clone(&self.plan);
             let v = verdict::string_end(&plan.node(s.expect.node).text, s.chars, &s.text);
             self.judge(v)?;
         }
