@@ -14,11 +14,17 @@
 //! `.sse` transcripts, pushed one byte at a time.
 //!
 //! Run: `cargo bench -p contract-tests --bench stream -- --warm-up-time 1 --measurement-time 3`
+//!
+//! Instructions (deterministic where wall time is not, on a shared
+//! machine): `STREAM_PROFILE=CONTRACT:MODE:SIZE:ITERS` runs one loop
+//! without criterion (`MODE` `check`, `stream` or `recheck`; one iteration
+//! handles the valid set), for `valgrind --tool=callgrind`;
+//! `benches/stream-instructions.sh` runs them all and subtracts the start-up.
 use std::hint::black_box;
 
 use contract_runtime::Contract;
 use contract_runtime::stream::Progress;
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 
 mod contracts;
 
@@ -138,5 +144,60 @@ fn benches(c: &mut Criterion) {
     bench_case::<InvoiceCase>(c, &file);
 }
 
+/// One loop of `mode` over `C`'s valid documents, `iters` times.
+fn profile_case<C: Case>(file: &File, mode: &str, size: usize, iters: usize) {
+    let docs = &file.contracts[C::KEY];
+    let split: Vec<Vec<&str>> = docs.valid.iter().map(|d| pieces(d, size)).collect();
+    for _ in 0..iters {
+        for (doc, pieces) in docs.valid.iter().zip(&split) {
+            match mode {
+                "check" => {
+                    black_box(C::Ours::check(black_box(doc)).is_accept());
+                }
+                "stream" => {
+                    let mut stream = C::Ours::stream();
+                    for piece in pieces {
+                        black_box(stream.push(black_box(piece)));
+                    }
+                    black_box(stream.finish().is_accept());
+                }
+                _ => {
+                    let mut text = String::new();
+                    for piece in pieces {
+                        text.push_str(piece);
+                        black_box(C::Ours::check(black_box(&text)).is_reject());
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn profile(spec: &str) {
+    let parts: Vec<&str> = spec.split(':').collect();
+    let [contract, mode, size, iters] = parts.as_slice() else {
+        panic!("STREAM_PROFILE=CONTRACT:MODE:SIZE:ITERS, not {spec}");
+    };
+    let size: usize = size.parse().expect("SIZE");
+    let iters: usize = iters.parse().expect("ITERS");
+    let file: File = serde_json::from_str(DOCUMENTS).expect("benches/documents.json");
+    match *contract {
+        "close_ticket" => profile_case::<CloseTicketCase>(&file, mode, size, iters),
+        "settings" => profile_case::<SettingsCase>(&file, mode, size, iters),
+        "triage" => profile_case::<TriageCase>(&file, mode, size, iters),
+        "ticket_extraction" => profile_case::<TicketExtractionCase>(&file, mode, size, iters),
+        "vacation" => profile_case::<VacationCase>(&file, mode, size, iters),
+        _ => profile_case::<InvoiceCase>(&file, mode, size, iters),
+    }
+}
+
 criterion_group!(stream, benches);
-criterion_main!(stream);
+
+fn main() {
+    if let Ok(spec) = std::env::var("STREAM_PROFILE") {
+        profile(&spec);
+        return;
+    }
+    stream();
+    Criterion::default().configure_from_args().final_summary();
+}

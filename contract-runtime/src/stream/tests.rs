@@ -369,3 +369,22 @@ impl Ticket {
         stream.finish().kind()
     }
 }
+
+// Found by the `stream` fuzz target: `-` alone, for a union. The push
+// rejects (a number is not an object) and the text ends inside the number:
+// `finish` returns the early error, as for any text cut short; `check` says
+// `invalid_number`.
+#[test]
+fn a_text_cut_short_inside_a_number_finishes_with_the_early_error() {
+    let mut stream = Step::stream();
+    let Progress::Rejected(early) = stream.push("-") else {
+        panic!("a number is not an object");
+    };
+    assert_eq!(early.errors[0].code, "invalid_type");
+    assert_eq!(stream.finish().rejection(), Some(&early));
+    assert_eq!(Step::check("-").rejection().unwrap().errors[0].code, "invalid_number");
+    // A whole number at the root is a whole document: `check` decides.
+    let mut stream = Step::stream();
+    stream.push("-1");
+    assert_eq!(stream.finish().rejection(), Step::check("-1").rejection());
+}
