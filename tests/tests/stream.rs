@@ -98,8 +98,8 @@ fn holds(streamed: &Streamed, pieces: &[&str]) -> Result<(), String> {
                 // The whole text was kept: `check`'s outcome, unless the text
                 // is cut short (`check` has only a parse error to say): then
                 // the early errors.
-                let cut_short = whole.stage() == Some(Stage::Parse)
-                    && finish.rejection.as_ref() == Some(early);
+                let cut_short =
+                    whole.stage() == Some(Stage::Parse) && finish.rejection.as_ref() == Some(early);
                 if finish != check && !cut_short {
                     return Err(format!(
                         "rejected by the last piece: finish {finish:?} != check {check:?}"

@@ -109,22 +109,34 @@ impl Bound {
 
     /// `self >= lo`.
     pub(crate) fn at_least(self, lo: i128) -> bool {
-        self.int.map_or(self.float >= lo as f64, |b| b >= lo)
+        match self.int {
+            Some(b) => b >= lo,
+            None => self.float >= lo as f64,
+        }
     }
 
     /// `self <= hi`.
     pub(crate) fn at_most(self, hi: i128) -> bool {
-        self.int.map_or(self.float <= hi as f64, |b| b <= hi)
+        match self.int {
+            Some(b) => b <= hi,
+            None => self.float <= hi as f64,
+        }
     }
 
     /// `v < self` (below a minimum).
     pub(crate) fn above(self, v: i128) -> bool {
-        self.int.map_or((v as f64) < self.float, |b| v < b)
+        match self.int {
+            Some(b) => v < b,
+            None => (v as f64) < self.float,
+        }
     }
 
     /// `v > self` (above a maximum).
     pub(crate) fn below(self, v: i128) -> bool {
-        self.int.map_or((v as f64) > self.float, |b| v > b)
+        match self.int {
+            Some(b) => v > b,
+            None => (v as f64) > self.float,
+        }
     }
 }
 

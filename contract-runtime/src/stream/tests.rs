@@ -382,7 +382,10 @@ fn a_text_cut_short_inside_a_number_finishes_with_the_early_error() {
     };
     assert_eq!(early.errors[0].code, "invalid_type");
     assert_eq!(stream.finish().rejection(), Some(&early));
-    assert_eq!(Step::check("-").rejection().unwrap().errors[0].code, "invalid_number");
+    assert_eq!(
+        Step::check("-").rejection().unwrap().errors[0].code,
+        "invalid_number"
+    );
     // A whole number at the root is a whole document: `check` decides.
     let mut stream = Step::stream();
     stream.push("-1");

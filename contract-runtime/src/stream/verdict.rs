@@ -54,6 +54,20 @@ pub(crate) fn number(node: &Node, n: &Number, quarantine: bool) -> Verdict {
 // the type: every integer type whose range holds the schema's is a
 // candidate, and the verdict is certain only when all candidates agree.
 fn integer(rule: &Numeric, v: i128) -> Verdict {
+    // Within the schema's bounds and allowed: nothing to decide (no
+    // candidate type refuses what the schema's range holds).
+    let within =
+        !rule.minimum.is_some_and(|m| m.above(v)) && !rule.maximum.is_some_and(|m| m.below(v));
+    let allowed = rule
+        .allowed
+        .as_ref()
+        .is_none_or(|(values, _)| values.contains(&v));
+    if within && allowed && (i128::from(i64::MIN)..=i128::from(u64::MAX)).contains(&v) {
+        // Without bounds, a type narrower than the value may still refuse it.
+        if rule.minimum.is_some() && rule.maximum.is_some() {
+            return Verdict::Fine;
+        }
+    }
     let mut verdict = None;
     for (lo, hi) in INTEGER_RANGES {
         let holds_min = rule.minimum.is_none_or(|m| m.at_least(lo));
