@@ -219,6 +219,10 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
     /// The members completed so far, decoded, and the string being
     /// written as far as it has arrived; absent members are absent. `null`
     /// before any value is complete.
+    ///
+    /// Built when asked, not on every push: the scanner knows where the
+    /// last complete member ends, and that prefix, closed, is parsed once
+    /// (a read of the text so far). Pushes stay as cheap when nobody looks.
     pub fn partial(&self) -> Value {
         self.scanner
             .completion(&self.text)
