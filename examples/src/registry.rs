@@ -154,8 +154,8 @@ type CheckFn = Box<dyn Fn(&str) -> Decision + Send + Sync>;
 type ReplayFn = Box<dyn Fn(&[&str]) -> Replay + Send + Sync>;
 
 /// A document that arrived in pieces, pushed through the contract's
-/// [`Stream`](contract_runtime::stream::Stream) as a caller that stops the
-/// model at the first rejection would: where it stopped, and the decision.
+/// [`Stream`] as a caller that stops the model at the first rejection
+/// would: where it stopped, and the decision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Replay {
     /// The index (0-based) of the piece whose push was rejected; `None`
