@@ -29,6 +29,7 @@ case "$target" in
   edit_policy) seeds=(seeds/settings seeds/common) ;;
   decode_step) seeds=(seeds/step seeds/common) ;;
   decode_tree) seeds=(seeds/tree seeds/common) ;;
+  stream) seeds=(seeds/stream) ;;
   *)
     echo "unknown target $target (see fuzz/Cargo.toml)" >&2
     exit 2 ;;

@@ -14,6 +14,7 @@ use crate::json::Limits;
 use crate::outcome::{Outcome, OutcomeKind, Violation};
 use crate::pipeline::{self, Document, Stages};
 use crate::schema::{self, Definition, SchemaGen};
+use crate::stream::Stream;
 
 /// A type whose JSON form is declared with `#[derive(Contract)]`.
 ///
@@ -139,6 +140,33 @@ pub trait Contract: JsonType + 'static {
     /// Every stage, business included, against trusted `ctx`.
     fn check_with(raw: &str, ctx: &Self::Context) -> Outcome<Self> {
         pipeline::outcome::<Self>(raw, Stages::business(ctx))
+    }
+
+    /// A [`Stream`] that checks the document while it is written, piece by
+    /// piece; its `finish` is [`Contract::check`] on the whole text (see
+    /// [`crate::stream`] for what is decided early).
+    ///
+    /// ```
+    /// use contract_runtime::Contract;
+    /// use contract_runtime::stream::Progress;
+    ///
+    /// #[derive(Contract, Debug)]
+    /// struct Refund { order: u64, cents: u32 }
+    ///
+    /// let mut stream = Refund::stream();
+    /// assert_eq!(stream.push(r#"{"order": 7, "#), Progress::Pending);
+    /// // A string where a number must be: decided at its first byte.
+    /// assert!(matches!(stream.push(r#""cents": "5"#), Progress::Rejected(_)));
+    /// assert_eq!(stream.finish().rejection().unwrap().errors[0].pointer, "/cents");
+    /// ```
+    fn stream() -> Stream<'static, Self> {
+        Stream::new(None)
+    }
+
+    /// [`Contract::stream`] whose `finish` is [`Contract::check_with`]
+    /// against trusted `ctx` (the business stage runs at `finish`).
+    fn stream_with(ctx: &Self::Context) -> Stream<'_, Self> {
+        Stream::new(Some(ctx))
     }
 
     /// The edit policy named `name`, if the contract declares one.

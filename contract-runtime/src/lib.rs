@@ -162,7 +162,9 @@
 //!    stage's errors).
 //! 7. [`pipeline`]: runs the stages in order for every entry point and
 //!    builds the one [`Rejection`].
-//! 8. [`edit`]: edit policies, through the pipeline.
+//! 8. [`edit`]: edit policies, through the pipeline; [`stream`]: a document
+//!    checked while it is written (a resumable scanner walking a plan
+//!    compiled from the contract's schema; `finish` runs the pipeline).
 //! 9. [`Contract`] (module `contract`): the trait the derive implements; its
 //!    provided methods are the entry points. Every contract is a
 //!    [`pipeline::Document`] and a [`schema::Definition`], so the layers
@@ -196,6 +198,7 @@
 //! | [`Rejection`] | every error of a refused document (never empty) |
 //! | [`Violation`] | what a `check` function returns: a business error or a review reason |
 //! | [`Outcome`] | the decision on a document: accept, clarify, decline, review or reject |
+//! | [`Stream`](stream::Stream) | one document checked while it is written: `push` pieces, `partial`, `finish` |
 //! | [`EditPolicy`] | a named allowlist of pointers an edit may change |
 //! | [`Edit`] | an accepted edit: value, changed pointers, fingerprints |
 //! | [`Change`](compat::Change) | one difference between two versions of a schema |
@@ -209,7 +212,9 @@
 //! - a stage: its errors in a module of its own at the layer of [`rules`],
 //!   its place in the sequence in [`pipeline::run`];
 //! - an entry point (a stream of documents): a caller of [`pipeline::run`]
-//!   in the contract layer;
+//!   in the contract layer; a schema keyword that one document checked
+//!   while it is written ([`stream`]) should decide early: its plan and
+//!   verdict there;
 //! - an export: a module under [`schema`], reading the full schema;
 //! - a code: a constant in [`code`] (and a row in [`error`]'s table).
 //!
@@ -307,6 +312,7 @@ pub mod retry;
 pub mod rules;
 pub mod schema;
 pub mod shape;
+pub mod stream;
 
 #[doc(hidden)]
 #[path = "private.rs"]

@@ -6,9 +6,10 @@
 //! function, [`rejection`].
 //!
 //! The pipeline asks of a document type only what [`Document`] says (every
-//! [`Contract`] is one), so it sits below the contract layer. A streaming
-//! entry point would be one more caller of [`run`] (or of [`decode`] on
-//! each document of the stream), with a [`Stages`] of its own.
+//! [`Contract`] is one), so it sits below the contract layer. A document
+//! checked while it is written ([`crate::stream`]) runs [`outcome`] once, at
+//! its `finish`; an entry point for a stream of documents would be one more
+//! caller of [`run`] (or of [`decode`] on each), with a [`Stages`] of its own.
 //!
 //! [`Contract`]: crate::Contract
 //! [`Contract::from_json`]: crate::Contract::from_json

@@ -13,7 +13,7 @@ const LAYERS: &[&[&str]] = &[
     &["core"],
     &["decode", "rules", "business"],
     &["pipeline"],
-    &["edit"],
+    &["edit", "stream"],
     &["contract"],
     &["report", "retry", "checked"],
     &["private", "lib"],

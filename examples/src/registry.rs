@@ -14,9 +14,11 @@
 //! assert_eq!(decision.errors[0].code, "order");
 //! ```
 use std::fmt;
+use std::sync::Arc;
 
 use contract_runtime::diff;
 use contract_runtime::json::{self, Limits};
+use contract_runtime::stream::{Progress, Stream};
 use contract_runtime::{Contract, Error, Outcome, OutcomeKind, Rejection, Stage, Violation};
 use serde::Serialize;
 use serde_json::Value;
@@ -149,12 +151,49 @@ impl Decision {
 
 type CheckFn = Box<dyn Fn(&str) -> Decision + Send + Sync>;
 
+type ReplayFn = Box<dyn Fn(&[&str]) -> Replay + Send + Sync>;
+
+/// A document that arrived in pieces, pushed through the contract's
+/// [`Stream`] as a caller that stops the model at the first rejection
+/// would: where it stopped, and the decision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Replay {
+    /// The index (0-based) of the piece whose push was rejected; `None`
+    /// when every piece was pushed.
+    pub stopped_at: Option<usize>,
+    /// The bytes pushed: up to and including the rejected piece, or all.
+    pub read: usize,
+    /// The bytes of all the pieces.
+    pub total: usize,
+    /// `finish()` on what was pushed.
+    pub decision: Decision,
+}
+
+/// Pushes `pieces` into `stream` until one is rejected, then finishes it.
+pub fn replay<T: Contract>(mut stream: Stream<'_, T>, pieces: &[&str]) -> Replay {
+    let total = pieces.iter().map(|p| p.len()).sum();
+    let mut stopped_at = None;
+    for (i, piece) in pieces.iter().enumerate() {
+        if let Progress::Rejected(_) = stream.push(piece) {
+            stopped_at = Some(i);
+            break;
+        }
+    }
+    Replay {
+        stopped_at,
+        read: stream.received(),
+        total,
+        decision: Decision::from_outcome(stream.finish()),
+    }
+}
+
 /// A contract ready to check documents, with its context, source and edit
 /// policy bound.
 pub struct Checker {
     limits: Limits,
     edit_mode: bool,
     check: CheckFn,
+    replay: Option<ReplayFn>,
 }
 
 impl fmt::Debug for Checker {
@@ -170,6 +209,13 @@ impl Checker {
     /// Checks one document through every stage the contract declares.
     pub fn check(&self, document: &str) -> Decision {
         (self.check)(document)
+    }
+
+    /// The document that arrived as `pieces`, checked while it streams
+    /// (see [`replay`]); `None` in edit mode, which needs the whole
+    /// candidate.
+    pub fn replay(&self, pieces: &[&str]) -> Option<Replay> {
+        self.replay.as_ref().map(|replay| replay(pieces))
     }
 
     /// The contract's size and depth limits.
@@ -333,14 +379,21 @@ fn prepare_plain<T: Contract>(setup: &Setup) -> Result<Checker, SetupError> {
     if let Some(checker) = prepare_edit::<T>(setup)? {
         return Ok(checker);
     }
-    Ok(checker::<T>(|raw| Decision::from_outcome(T::check(raw))))
+    Ok(checker::<T>(
+        |raw| Decision::from_outcome(T::check(raw)),
+        |pieces| replay(T::stream(), pieces),
+    ))
 }
 
-fn checker<T: Contract>(check: impl Fn(&str) -> Decision + Send + Sync + 'static) -> Checker {
+fn checker<T: Contract>(
+    check: impl Fn(&str) -> Decision + Send + Sync + 'static,
+    replay: impl Fn(&[&str]) -> Replay + Send + Sync + 'static,
+) -> Checker {
     Checker {
         limits: T::LIMITS,
         edit_mode: false,
         check: Box::new(check),
+        replay: Some(Box::new(replay)),
     }
 }
 
@@ -372,6 +425,7 @@ fn prepare_edit<T: Contract>(setup: &Setup) -> Result<Option<Checker>, SetupErro
     Ok(Some(Checker {
         limits,
         edit_mode: true,
+        replay: None,
         check: Box::new(move |raw| match policy.check(&baseline, raw) {
             Ok(edit) => Decision {
                 changed: Some(edit.changed),
@@ -435,10 +489,12 @@ struct TenantContextArg {
 
 fn prepare_close_ticket(setup: &Setup) -> Result<Checker, SetupError> {
     let arg: TenantContextArg = context_arg("close-ticket", setup)?;
-    let ctx = TicketContext::demo(&arg.tenant);
-    Ok(checker::<CloseTicket>(move |raw| {
-        Decision::from_outcome(CloseTicket::check_with(raw, &ctx))
-    }))
+    let ctx = Arc::new(TicketContext::demo(&arg.tenant));
+    let streamed = Arc::clone(&ctx);
+    Ok(checker::<CloseTicket>(
+        move |raw| Decision::from_outcome(CloseTicket::check_with(raw, &ctx)),
+        move |pieces| replay(CloseTicket::stream_with(&streamed), pieces),
+    ))
 }
 
 /// `--context` of `ticket-extraction`.
@@ -455,11 +511,13 @@ fn prepare_ticket_extraction(setup: &Setup) -> Result<Checker, SetupError> {
         ));
     };
     let arg: ClusterContextArg = context_arg("ticket-extraction", setup)?;
-    let ctx = EmailContext {
+    let ctx = Arc::new(EmailContext {
         source: source.clone(),
         confirmed_clusters: arg.confirmed_clusters,
-    };
-    Ok(checker::<TicketExtraction>(move |raw| {
-        Decision::from_outcome(ticket_extraction::check_extraction(raw, &ctx))
-    }))
+    });
+    let streamed = Arc::clone(&ctx);
+    Ok(checker::<TicketExtraction>(
+        move |raw| Decision::from_outcome(ticket_extraction::check_extraction(raw, &ctx)),
+        move |pieces| replay(TicketExtraction::stream_with(&streamed), pieces),
+    ))
 }

@@ -171,3 +171,102 @@ fn the_readme_shows_real_output_of_its_first_command() {
         "the whole summary, as printed"
     );
 }
+
+/// The shipped chat-completions transcripts (`*.sse`), each named
+/// `<contract>.<case>.sse`, and their contracts.
+fn transcripts() -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = std::fs::read_dir(data(""))
+        .unwrap()
+        .filter_map(|e| e.unwrap().file_name().into_string().ok())
+        .filter_map(|name| {
+            let stem = name.strip_suffix(".sse")?.to_owned();
+            let contract = stem.split('.').next()?.to_owned();
+            Some((stem, contract))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn replay(stem: &str, contract: &str) -> (i32, String) {
+    let file = data(&format!("{stem}.sse"));
+    let args: Vec<OsString> = vec![contract.into(), "--sse".into(), file.into()];
+    let mut stdout = Vec::new();
+    let code = cli::main_with(args, &mut stdout, &mut Vec::new());
+    (code, String::from_utf8(stdout).unwrap())
+}
+
+#[test]
+fn every_transcript_replays_to_its_expected_output() {
+    let shipped = transcripts();
+    assert!(shipped.len() >= 5, "{shipped:?}");
+    for (stem, contract) in shipped {
+        let (code, stdout) = replay(&stem, &contract);
+        assert_eq!(code, 0, "{stem}");
+        let expected_path = data(&format!("{stem}.expected.jsonl"));
+        if std::env::var_os("BLESS").is_some() {
+            std::fs::write(&expected_path, &stdout).unwrap();
+            continue;
+        }
+        let expected = std::fs::read_to_string(&expected_path)
+            .unwrap_or_else(|e| panic!("{}: {e} (run with BLESS=1)", expected_path.display()));
+        assert_eq!(stdout, expected, "{stem}");
+    }
+}
+
+// A transcript that goes wrong early stops before its end, at the error its
+// name says; one that is fine is read to the end and decided as `check`
+// decides the whole text.
+#[test]
+fn a_transcript_that_goes_wrong_stops_early_and_a_good_one_is_read_whole() {
+    let cases = [
+        (
+            "vacation.unknown-key",
+            "vacation",
+            Some(("/start", "unknown_key")),
+        ),
+        (
+            "triage.bad-enum",
+            "triage",
+            Some(("/categoria", "not_one_of")),
+        ),
+        (
+            "step.wrong-type",
+            "step",
+            Some(("/ticket_id", "invalid_type")),
+        ),
+        ("vacation.clarify", "vacation", None),
+        ("step.refund", "step", None),
+    ];
+    for (stem, contract, error) in cases {
+        let (_, stdout) = replay(stem, contract);
+        let out: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let text = std::fs::read_to_string(data(&format!("{stem}.sse"))).unwrap();
+        let events = cli::transcript(&text).unwrap();
+        let whole: String = events.iter().map(|e| e.content.as_str()).collect();
+        let check = cli::checker(&cli_args(contract)).unwrap().check(&whole);
+        match error {
+            Some((pointer, code)) => {
+                assert!(out["saved_bytes"].as_u64().unwrap() > 0, "{stem}: {out}");
+                assert_eq!(out["errors"][0]["pointer"], pointer, "{stem}");
+                assert_eq!(out["errors"][0]["code"], code, "{stem}");
+                assert_eq!(
+                    check.errors[0].code, code,
+                    "{stem}: check on the whole text"
+                );
+            }
+            None => {
+                assert_eq!(out["stopped_at_event"], serde_json::Value::Null, "{stem}");
+                assert_eq!(out["read_bytes"], whole.len(), "{stem}");
+                assert_eq!(out["outcome"], check.outcome.as_str(), "{stem}");
+            }
+        }
+    }
+}
+
+fn cli_args(contract: &str) -> cli::CheckArgs {
+    match cli::parse_args(command(contract)).unwrap() {
+        cli::Command::Check(args) => *args,
+        other => panic!("{other:?}"),
+    }
+}

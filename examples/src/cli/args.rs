@@ -11,12 +11,16 @@ use crate::registry::ContractEntry;
 pub const USAGE: &str = "\
 usage: contract-check CONTRACT [FILE|-] [--context JSON] [--source FILE]
                       [--baseline FILE --edit POLICY] [--format jsonl|table] [--fail-on-reject]
+       contract-check CONTRACT --sse FILE [--context JSON] [--source FILE] [--format jsonl|table] [--fail-on-reject]
        contract-check --schema CONTRACT [--provider openai|gemini|anthropic|local [--request]]
        contract-check --compat OLD.json NEW.json [--format table|jsonl] [--fail-on-breaking]
        contract-check --list
 
 Checks one model output per line of FILE (or stdin) against CONTRACT and
 prints one JSON line per input line, then a per-stage summary on stderr.
+--sse replays a recorded chat-completions stream (server-sent events, one
+content delta each) through CONTRACT's stream check: the event at which it
+would stop the model, the bytes of output that saves, and the decision.
 --schema prints CONTRACT's JSON Schema; with --provider, the schema to send to
 that provider, and on stderr what it leaves to the local checks; with --request
 too, the request fragment that carries it (OpenAI's response_format, Gemini's
@@ -24,7 +28,7 @@ generationConfig fields, Anthropic's output_config.format).
 --compat lists the changes from one version of a schema to the next, each
 breaking or not for a reader of the new version (backward) or of the old (forward).
 Files are read up to a limit: --baseline the contract's max_bytes, --source
-4 MiB, each --compat file 16 MiB; --context is at most 64 KiB.
+4 MiB, each --compat file and --sse transcript 16 MiB; --context is at most 64 KiB.
 Exit code: 0 done (also when the reader of stdout goes away, as with | head),
 1 a line was rejected (with --fail-on-reject) or a change breaks (with
 --fail-on-breaking), 2 bad usage (a missing, unreadable or oversized file
@@ -106,4 +110,6 @@ pub enum Command {
     Compat(CompatArgs),
     /// `CONTRACT [FILE|-] ...`.
     Check(Box<CheckArgs>),
+    /// `CONTRACT --sse FILE ...` (the transcript is the input file).
+    Replay(Box<CheckArgs>),
 }

@@ -4,6 +4,7 @@
 //! ```text
 //! contract-check CONTRACT [FILE|-] [--context JSON] [--source FILE]
 //!                [--baseline FILE --edit POLICY] [--format jsonl|table] [--fail-on-reject]
+//! contract-check CONTRACT --sse FILE [--context JSON] [--source FILE] [--format jsonl|table] [--fail-on-reject]
 //! contract-check --schema CONTRACT [--provider openai|gemini|anthropic]
 //! contract-check --compat OLD.json NEW.json [--format table|jsonl] [--fail-on-breaking]
 //! contract-check --list
@@ -40,6 +41,25 @@
 //!
 //! `--format table`: the same, as aligned columns for people. Either way a
 //! per-stage summary (counts and rates, a [`Report`]) goes to stderr at the end.
+//!
+//! # Replaying a streamed output: `CONTRACT --sse FILE`
+//!
+//! FILE is a recorded chat-completions stream in the OpenAI-compatible
+//! format: `data: {"choices":[{"delta":{"content":"…"}}]}` events separated
+//! by blank lines, ending with `data: [DONE]` (see [`transcript`]). Each
+//! content delta is pushed through the contract's
+//! [`Stream`](contract_runtime::stream::Stream); at the first push it
+//! rejects, the replay stops, as a caller that cancels the generation would.
+//! `--format jsonl` (the default) prints one JSON object ([`replay_json`]):
+//!
+//! ```text
+//! {"events":14,"stopped_at_event":5,"read_bytes":33,"total_bytes":118,"saved_bytes":85,"outcome":"reject","errors":[…]}
+//! ```
+//!
+//! `stopped_at_event` is `null` when no push was rejected; the decision is
+//! `finish()` on what was pushed. `--format table` prints the same for
+//! people; one summary line goes to stderr either way. Options as in
+//! checking mode, but not edit mode (an edit needs the whole candidate).
 //!
 //! # Schemas for a provider: `--schema CONTRACT --provider P`
 //!
@@ -115,7 +135,8 @@
 //! [`parse_args`] turns the words into one [`Command`]; [`main_with`] runs
 //! the mode it names and turns the result into the exit code. One file per
 //! job: `args` (what a command line asks for), `parse` (the words into
-//! that), `read` (bounded reads), `check` (checking mode), `output` (its
+//! that), `read` (bounded reads), `check` (checking mode), `sse` (replay
+//! mode), `output` (its
 //! `jsonl`/`table` lines and summary), `schema` (`--schema`), `compat`
 //! (`--compat`), `failure` (errors and exit codes).
 //!
@@ -133,6 +154,7 @@ mod output;
 mod parse;
 mod read;
 mod schema;
+mod sse;
 
 pub use args::{CheckArgs, Command, CompatArgs, Format, Input, USAGE};
 pub use check::{check_line, checker, run_lines};
@@ -142,6 +164,7 @@ pub use output::decision_json;
 pub use parse::parse_args;
 pub use read::{MAX_CONTEXT_BYTES, MAX_SOURCE_BYTES, open_input, read_line_capped};
 pub use schema::{export_notes, schema_for};
+pub use sse::{Event, MAX_TRANSCRIPT_BYTES, replay_json, transcript};
 
 use crate::registry;
 use failure::{Failure, finish};
@@ -175,6 +198,7 @@ where
         }
         Command::Compat(args) => compat::run_compat(&args, stdout, stderr),
         Command::Check(args) => check::run_check(&args, stdout, stderr),
+        Command::Replay(args) => sse::run_sse(&args, stdout, stderr),
     }
 }
 

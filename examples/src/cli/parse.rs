@@ -44,6 +44,7 @@ struct Given {
     schema: Option<String>,
     provider: Option<Provider>,
     compat: Option<(PathBuf, PathBuf)>,
+    sse: Option<String>,
     list: bool,
     // The options given, in order, to say which one a mode does not take.
     options: Vec<&'static str>,
@@ -117,6 +118,7 @@ impl Given {
                 let files = (PathBuf::from(old), PathBuf::from(new));
                 set_once(&mut self.compat, files, "--compat")?
             }
+            "--sse" => set_once(&mut self.sse, value("--sse")?, "--sse")?,
             "--context" => set_once(&mut self.context, value("--context")?, "--context")?,
             "--source" => set_once(&mut self.source, value("--source")?, "--source")?,
             "--baseline" => set_once(&mut self.baseline, value("--baseline")?, "--baseline")?,
@@ -135,7 +137,7 @@ impl Given {
 
     /// One mode at most, and only the options it takes.
     fn check_mode(&self) -> Result<(), UsageError> {
-        let modes: Vec<&str> = ["--list", "--schema", "--compat"]
+        let modes: Vec<&str> = ["--list", "--schema", "--compat", "--sse"]
             .into_iter()
             .filter(|m| self.options.contains(m))
             .collect();
@@ -146,6 +148,16 @@ impl Given {
             Some(&"--list") => ("--list", &["--list"]),
             Some(&"--schema") => ("--schema", &["--schema", "--provider", "--request"]),
             Some(&"--compat") => ("--compat", &["--compat", "--format", "--fail-on-breaking"]),
+            Some(&"--sse") => (
+                "--sse",
+                &[
+                    "--sse",
+                    "--context",
+                    "--source",
+                    "--format",
+                    "--fail-on-reject",
+                ],
+            ),
             _ => (
                 "checking",
                 &[
@@ -211,8 +223,23 @@ impl Given {
         self.into_check()
     }
 
-    /// `CONTRACT [FILE|-]` and the options of checking.
+    /// `CONTRACT [FILE|-]` and the options of checking; with `--sse FILE`,
+    /// `CONTRACT` alone and the transcript as the input.
     fn into_check(self) -> Result<Command, UsageError> {
+        if let Some(transcript) = self.sse.clone() {
+            if self.positional.len() > 1 {
+                return Err(usage(
+                    "--sse FILE is the input: give CONTRACT and no other FILE",
+                ));
+            }
+            let mut given = self;
+            given.positional.push(transcript);
+            given.sse = None;
+            return match given.into_check()? {
+                Command::Check(args) => Ok(Command::Replay(args)),
+                other => Ok(other),
+            };
+        }
         let mut positional = self.positional.into_iter();
         let Some(name) = positional.next() else {
             return Err(usage(format!(

@@ -7,7 +7,8 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use contract_runtime::{Contract, Date, DateTime, Rejection};
+use contract_runtime::stream::Progress;
+use contract_runtime::{Contract, Date, DateTime, Outcome, OutcomeKind, Rejection, Violation};
 use serde_json::Value;
 
 // ---------------------------------------------------------------- the seed contracts
@@ -20,6 +21,7 @@ pub use contract_examples::ticket_extraction::TicketExtraction;
 pub use contract_examples::triage::Triage;
 pub use contract_examples::vacation::{Status, VacationRequest};
 
+pub mod documents;
 mod step;
 pub use step::{Refund, Step};
 
@@ -171,6 +173,64 @@ pub struct Case {
     pub decide: fn(&str) -> Result<(), Rejection>,
     /// Whether it is one of the five seed contracts.
     pub seed: bool,
+    /// The pieces pushed through `T::stream()`, and `T::check` on their
+    /// concatenation.
+    pub stream: fn(&[&str]) -> Streamed,
+}
+
+/// An outcome without its type: the decision, the errors, the review
+/// reasons and the accepted value as JSON.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decided {
+    pub kind: OutcomeKind,
+    pub rejection: Option<Rejection>,
+    pub reasons: Vec<Violation>,
+    pub value: Option<Value>,
+}
+
+impl Decided {
+    pub fn of<T: Contract>(outcome: &Outcome<T>) -> Decided {
+        Decided {
+            kind: outcome.kind(),
+            rejection: outcome.rejection().cloned(),
+            reasons: outcome.reasons().to_vec(),
+            value: outcome.value().map(Contract::to_json),
+        }
+    }
+}
+
+/// What a stream said about one document split into pieces.
+#[derive(Debug, Clone)]
+pub struct Streamed {
+    /// The first push that returned `Rejected`: its index and rejection.
+    pub rejected: Option<(usize, Rejection)>,
+    /// `finish()`.
+    pub finish: Decided,
+    /// `T::check` on the concatenation.
+    pub check: Decided,
+    /// `partial()` after the last push, unless rejected.
+    pub partial: Option<Value>,
+}
+
+/// Pushes `pieces` through `T::stream()`, after a rejection too.
+pub fn stream<T: Contract>(pieces: &[&str]) -> Streamed {
+    let mut stream = T::stream();
+    let mut rejected = None;
+    for (i, piece) in pieces.iter().enumerate() {
+        match stream.push(piece) {
+            Progress::Rejected(r) if rejected.is_none() => rejected = Some((i, r)),
+            Progress::Rejected(_) => {}
+            Progress::Pending => assert!(rejected.is_none(), "a push after a rejection is pending"),
+        }
+    }
+    let whole: String = pieces.concat();
+    let partial = rejected.is_none().then(|| stream.partial());
+    Streamed {
+        rejected,
+        finish: Decided::of(&stream.finish()),
+        check: Decided::of(&T::check(&whole)),
+        partial,
+    }
 }
 
 fn decide<T: Contract>(raw: &str) -> Result<(), Rejection> {
@@ -183,6 +243,7 @@ fn case<T: Contract>(name: &'static str, seed: bool) -> Case {
         schema: T::json_schema(),
         decide: decide::<T>,
         seed,
+        stream: stream::<T>,
     }
 }
 

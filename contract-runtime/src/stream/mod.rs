@@ -1,0 +1,306 @@
+//! Checking a model's output while it is written: [`Stream`] takes the
+//! text a piece at a time, says as soon as the prefix can no longer be
+//! accepted, shows what has arrived, and at [`Stream::finish`] gives
+//! exactly what [`Contract::check`] gives on the whole text.
+//!
+//! ```
+//! use contract_runtime::Contract;
+//! use contract_runtime::stream::Progress;
+//!
+//! #[derive(Contract, Debug)]
+//! struct CloseTicket {
+//!     #[contract(min = 1)]
+//!     ticket_id: u64,
+//!     #[contract(min_len = 1, max_len = 200)]
+//!     reason: String,
+//! }
+//!
+//! // Pieces as a model streams them, split anywhere.
+//! let mut stream = CloseTicket::stream();
+//! for piece in [r#"{"ticket_"#, r#"id": 7, "rea"#, r#"son": "do"#] {
+//!     assert_eq!(stream.push(piece), Progress::Pending);
+//! }
+//! assert_eq!(stream.partial(), serde_json::json!({"ticket_id": 7, "reason": "do"}));
+//! stream.push(r#"ne"}"#);
+//! assert!(stream.finish().is_accept());
+//!
+//! // An unknown key is decided once the key is complete: stop the model there.
+//! let mut stream = CloseTicket::stream();
+//! let Progress::Rejected(rejection) = stream.push(r#"{"ticket_id": 7, "note": "#) else {
+//!     panic!("the key decides");
+//! };
+//! assert_eq!((rejection.errors[0].pointer.as_str(), rejection.errors[0].code), ("/note", "unknown_key"));
+//! ```
+//!
+//! # What is decided when
+//!
+//! [`Stream::push`] never rejects a prefix that some continuation would
+//! have accepted, and rejects no later than the end of the offending value
+//! (a number ends at the byte after it) wherever the schema tells the error's
+//! pointer and code:
+//!
+//! | the prefix holds | decided at | code |
+//! |---|---|---|
+//! | more than `max_bytes` | the push that crosses it (nothing of it is kept) | `too_large` |
+//! | a byte that breaks JSON or the strict policy (a stray character, a bad escape, a lone surrogate, a control character, `01`, nesting past `max_depth`, data after the value, `1e400`) | that byte (a number: its end; a duplicate key: its `:`, where the decoder compares it) | the parse error [`Contract::check`] reports there |
+//! | a key the contract does not declare | the key's closing quote | `unknown_key` |
+//! | a value of a type the field does not take (`"7"` for an integer, `null` for a non-`Option`) | its first byte | `invalid_type` |
+//! | a fraction or exponent for an integer field | the `.` or `e` | `invalid_type` |
+//! | a string longer than `max_len` | the piece that passes the limit | `too_long` |
+//! | a string that no `one_of`, enum or `equals` value starts with | the piece that shows it | `not_one_of` / `not_equal` |
+//! | a date that no calendar day starts with (`2027-13`, `2027-02-30`) | the piece that shows it | `invalid_date` |
+//! | a tagged union's tag that no variant starts with | the piece that shows it | `unknown_variant` |
+//! | a tag that is not a string | its first byte | `invalid_type` |
+//! | a member met before the tag that the chosen variant does not declare | the tag's closing quote | `unknown_key` |
+//! | a number outside `min`/`max` or the field's type | the number's end | `below_minimum`, `above_maximum`, `out_of_range`, `not_one_of` |
+//! | a string shorter than `min_len`, a date that is not a day | the closing quote | `too_short`, `invalid_date` |
+//! | an array with fewer or more items than `min_len`/`max_len` | the `]` | `too_short` / `too_long` |
+//! | a declared key absent, a union without its tag | the object's `}` | `missing_key` |
+//!
+//! Three things wait for [`Stream::finish`]:
+//!
+//! - a code the schema does not tell: an integer outside its bounds where
+//!   the field's Rust type decides between `out_of_range` and
+//!   `below_minimum` (`-1` for a field whose schema says `0..=4294967295`,
+//!   which is a `u32` or an `i64` with `min = 0`), a number beyond `f32`'s
+//!   range, a nullable `equals` (`not_equal` or `not_one_of`), and every
+//!   keyword the plan does not evaluate (`pattern`, formats other than
+//!   `date`): those never reject early;
+//! - the rule stage (`when`, `order`): it runs only on a document with no
+//!   schema error, so a rule error is known once the whole text is;
+//! - the business stage ([`Contract::stream_with`]).
+//!
+//! A value under a `quarantine` field is checked for its type, unknown and
+//! missing keys only: its value failures are review reasons, not errors.
+//!
+//! # Exactness, and what `finish` returns
+//!
+//! The stream keeps the text pushed (at most `max_bytes`) and [`Stream::finish`]
+//! runs [`Contract::check`] (or [`Contract::check_with`]) on it once, so for
+//! every way of splitting a document that was pushed completely it returns
+//! the same outcome with the same errors in the same order. The errors of an
+//! early rejection carry the pointer, code and stage of errors of that final
+//! rejection, unless the text goes on to break the JSON grammar (a parse
+//! error replaces every schema error) or `max_bytes`.
+//!
+//! After a rejection, further pushes are only counted (nothing is kept or
+//! read) and return the same rejection. [`Stream::finish`] then returns:
+//!
+//! - what [`Contract::check`] gives on the text kept, when nothing was
+//!   pushed after the rejecting piece and that text is a whole document (a
+//!   rejection, with the early errors unless a parse error replaced them);
+//! - the early rejection itself otherwise: when pieces were pushed after it
+//!   (they were not kept), or when the text kept ends inside the document
+//!   (the caller stopped the model), where [`Contract::check`] would only
+//!   say `unexpected_end`.
+//!
+//! # Cost
+//!
+//! Each push reads only its piece: the scanner keeps its place (the open
+//! containers, the string, escape or number being read) between pieces.
+//! The contract's plan (its schema, compiled once per type and shared by
+//! every stream of that type) says what each position admits. The one-shot
+//! decoder is not involved until [`Stream::finish`], and is not changed by
+//! streaming. Memory: the text (bounded by `max_bytes`), one frame per open
+//! container, and the keys of the open objects.
+//!
+//! [`Contract::check`]: crate::Contract::check
+//! [`Contract::check_with`]: crate::Contract::check_with
+//! [`Contract::stream_with`]: crate::Contract::stream_with
+use std::any::TypeId;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+use serde_json::Value;
+
+use crate::code;
+use crate::error::{Rejection, Stage};
+use crate::json;
+use crate::outcome::Outcome;
+use crate::pipeline::{self, Document, Stages};
+use crate::schema::{self, Definition};
+
+mod plan;
+mod scan;
+#[cfg(test)]
+mod tests;
+mod verdict;
+
+use plan::Plan;
+use scan::{Scanner, Stop};
+
+/// What a push says about the text so far.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Progress {
+    /// Some continuation could still be accepted.
+    Pending,
+    /// No continuation can be accepted: the errors the prefix decides
+    /// (see the module docs for when each is decided). Stop the model.
+    Rejected(Rejection),
+}
+
+/// A document checked while it is written: [`Stream::push`] each piece,
+/// [`Stream::partial`] to show what has arrived, [`Stream::finish`] for the
+/// outcome. Made by [`Contract::stream`](crate::Contract::stream) and
+/// [`Contract::stream_with`](crate::Contract::stream_with).
+pub struct Stream<'c, T: Document + Definition> {
+    text: String,
+    scanner: Scanner,
+    context: Option<&'c T::Context>,
+    phase: Phase,
+    received: usize,
+}
+
+#[derive(Debug)]
+enum Phase {
+    /// Reading: nothing decided.
+    Reading,
+    /// The scanner met what it could not judge: `finish` decides.
+    Waiting,
+    /// Rejected; `dropped` when a piece was pushed and not kept since.
+    Rejected { rejection: Rejection, dropped: bool },
+}
+
+impl<T: Document + Definition> fmt::Debug for Stream<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Stream")
+            .field("contract", &T::NAME)
+            .field("received", &self.received)
+            .field("phase", &self.phase)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'c, T: Document + Definition> Stream<'c, T> {
+    /// A stream for `T`; with a context, [`Stream::finish`] runs the
+    /// business stage against it.
+    pub fn new(context: Option<&'c T::Context>) -> Self {
+        Stream {
+            // Most documents fit: one allocation instead of a doubling series.
+            text: String::with_capacity(T::LIMITS.max_bytes.min(INITIAL_CAPACITY)),
+            scanner: Scanner::new(plan::<T>(), T::LIMITS.max_depth),
+            context,
+            phase: Phase::Reading,
+            received: 0,
+        }
+    }
+
+    /// Reads the next piece of the document.
+    pub fn push(&mut self, piece: &str) -> Progress {
+        self.received = self.received.saturating_add(piece.len());
+        if let Phase::Rejected { rejection, dropped } = &mut self.phase {
+            *dropped |= !piece.is_empty();
+            return Progress::Rejected(rejection.clone());
+        }
+        if self.received > T::LIMITS.max_bytes {
+            return self.too_large();
+        }
+        let from = self.text.len();
+        self.text.push_str(piece);
+        if !matches!(self.phase, Phase::Reading) {
+            return Progress::Pending;
+        }
+        match self.scanner.feed(&self.text, from) {
+            Ok(()) => Progress::Pending,
+            Err(Stop::Schema(error)) => self.reject(Rejection::single(*error), false),
+            Err(Stop::Syntax) => match self.parse_error() {
+                Some(rejection) => self.reject(rejection, false),
+                None => {
+                    // The decoder does not see a parse error where the
+                    // scanner did: trust the decoder, at `finish`.
+                    self.phase = Phase::Waiting;
+                    Progress::Pending
+                }
+            },
+        }
+    }
+
+    /// The members completed so far, decoded, and the string being
+    /// written as far as it has arrived; absent members are absent. `null`
+    /// before any value is complete.
+    ///
+    /// Built when asked, not on every push: the scanner knows where the
+    /// last complete member ends, and that prefix, closed, is parsed once
+    /// (a read of the text so far). Pushes stay as cheap when nobody looks.
+    pub fn partial(&self) -> Value {
+        self.scanner
+            .completion(&self.text)
+            .and_then(|text| json::parse_str(&text, T::LIMITS.max_depth).ok())
+            .unwrap_or(Value::Null)
+    }
+
+    /// The bytes pushed so far (those after a rejection included).
+    pub fn received(&self) -> usize {
+        self.received
+    }
+
+    /// The outcome: [`Contract::check`](crate::Contract::check) (or
+    /// `check_with`) on the text pushed; after an early rejection, see the
+    /// module docs.
+    pub fn finish(self) -> Outcome<T> {
+        let stages = match self.context {
+            Some(ctx) => Stages::business(ctx),
+            None => Stages::none(),
+        };
+        match self.phase {
+            Phase::Rejected {
+                rejection,
+                dropped: true,
+            } => Outcome::Reject(rejection),
+            Phase::Rejected {
+                rejection,
+                dropped: false,
+            } if ends_inside(&self.text, T::LIMITS.max_depth) => Outcome::Reject(rejection),
+            Phase::Rejected { .. } => pipeline::outcome::<T>(&self.text, stages),
+            Phase::Reading | Phase::Waiting => pipeline::outcome::<T>(&self.text, stages),
+        }
+    }
+
+    #[cold]
+    fn too_large(&mut self) -> Progress {
+        match json::check_size(self.received, &T::LIMITS) {
+            Err(rejection) => self.reject(rejection, true),
+            Ok(()) => Progress::Pending,
+        }
+    }
+
+    fn reject(&mut self, rejection: Rejection, dropped: bool) -> Progress {
+        self.phase = Phase::Rejected {
+            rejection: rejection.clone(),
+            dropped,
+        };
+        Progress::Rejected(rejection)
+    }
+
+    // The parse error the decoder reports on the text so far, unless it is
+    // only that the text ends early.
+    #[cold]
+    fn parse_error(&self) -> Option<Rejection> {
+        let rejection = pipeline::run::<T>(&self.text, Stages::none()).err()?;
+        let error = rejection.errors.first()?;
+        (error.stage == Stage::Parse && error.code != code::UNEXPECTED_END).then_some(rejection)
+    }
+}
+
+// What the text buffer starts with (the seed documents are 70–200 bytes).
+const INITIAL_CAPACITY: usize = 512;
+
+// Whether `text` is JSON so far but ends inside the document (the caller
+// stopped the model): read once, for the grammar only.
+fn ends_inside(text: &str, max_depth: usize) -> bool {
+    let mut scanner = Scanner::new(Arc::new(Plan::any()), max_depth);
+    scanner.feed(text, 0).is_ok() && !scanner.is_done()
+}
+
+// The plan of `T`, compiled on first use and shared by every stream of `T`
+// (a `static` in a generic function is one for all `T`, hence the map).
+fn plan<T: Definition>() -> Arc<Plan> {
+    static PLANS: OnceLock<Mutex<BTreeMap<TypeId, Arc<Plan>>>> = OnceLock::new();
+    let plans = PLANS.get_or_init(Mutex::default);
+    let mut plans = plans.lock().unwrap_or_else(PoisonError::into_inner);
+    let plan = plans
+        .entry(TypeId::of::<T>())
+        .or_insert_with(|| Arc::new(Plan::compile(&schema::document::<T>())));
+    Arc::clone(plan)
+}

@@ -1,0 +1,611 @@
+//! The resumable scanner: reads the text a piece at a time (an explicit
+//! state and a stack of open containers, no recursion, nothing re-read),
+//! checks the JSON grammar and walks the contract's [`Plan`] as it goes.
+//!
+//! It stops at the first byte that decides a rejection: [`Stop::Schema`]
+//! when the plan knows the error (its pointer and code), [`Stop::Syntax`]
+//! when the text breaks the grammar or the parse policy (the stream asks
+//! the pipeline which parse error that is). Escapes, surrogate pairs and
+//! numbers may be split anywhere between pieces; pieces are `&str`, so a
+//! UTF-8 character never is.
+use std::sync::Arc;
+
+use super::plan::{ANY, NodeId, Plan, types};
+
+mod members;
+mod strings;
+use super::verdict::{self, Verdict};
+use crate::code;
+use crate::error::{Error, Stage};
+use crate::json::{KeySet, Reader};
+
+/// Why the scanner stopped.
+#[derive(Debug)]
+pub(crate) enum Stop {
+    /// A schema-stage error that every continuation has.
+    Schema(Box<Error>),
+    /// The text is not JSON under the strict policy from here on.
+    Syntax,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// A value is expected.
+    Value,
+    /// After `[`: a value or `]`.
+    ArrayStart,
+    /// After `{`: a key or `}`.
+    ObjectStart,
+    /// After `,` in an object: a key.
+    Key,
+    /// After a key: `:`.
+    Colon,
+    /// After a value in a container: `,` or its close.
+    After,
+    InKey,
+    InString,
+    Number(Num),
+    Literal,
+    /// The root value is complete: only whitespace may follow.
+    Done,
+}
+
+// Where a number is in JSON's grammar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Num {
+    Minus,
+    Zero,
+    Int,
+    Dot,
+    Frac,
+    Exp,
+    ExpSign,
+    ExpDigits,
+}
+
+// Where a string is in an escape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Escape {
+    None,
+    Backslash,
+    Hex(u8, u32),
+    /// A high surrogate was read: `\` must follow.
+    Low,
+    /// `\` after a high surrogate: `u` must follow.
+    LowU,
+    LowHex(u8, u32),
+}
+
+/// What the next value is checked against.
+#[derive(Debug, Clone, Copy)]
+struct Expect {
+    node: NodeId,
+    quarantine: bool,
+    /// The value is a tagged union's tag.
+    tag: bool,
+}
+
+const UNCHECKED: Expect = Expect {
+    node: ANY,
+    quarantine: false,
+    tag: false,
+};
+
+// An open array or object.
+#[derive(Debug, Default)]
+struct Frame {
+    object: bool,
+    node: NodeId,
+    quarantine: bool,
+    /// A value below may have failed with an error the plan did not report:
+    /// a length check that needs every item to have passed waits.
+    doubt: bool,
+    /// The member being read (objects).
+    key: String,
+    /// Complete elements (arrays).
+    count: usize,
+    /// The node whose declared members are checked (a struct, or the
+    /// variant a union's tag chose); `ANY` when none.
+    members: NodeId,
+    seen: Vec<bool>,
+    /// Keys of maps and unchecked objects, for duplicates.
+    keys: Option<KeySet>,
+    /// A tagged union: whether the tag was read, the variant it names,
+    /// and the keys met before it.
+    union: bool,
+    tag_seen: bool,
+    before: Vec<String>,
+    /// The offset after the last complete element (or the opener).
+    complete: usize,
+}
+
+// The string being read.
+#[derive(Debug)]
+struct Str {
+    expect: Expect,
+    chars: usize,
+    /// Whether the decoded text is kept (keys, enums, dates, tags).
+    keep: bool,
+    /// Whether the plan still has something to decide on this string.
+    live: bool,
+    text: String,
+    escape: Escape,
+    high: u32,
+    /// The offset after the last complete character.
+    safe: usize,
+}
+
+/// The scanner's state between pieces.
+#[derive(Debug)]
+pub(crate) struct Scanner {
+    plan: Arc<Plan>,
+    max_depth: usize,
+    state: State,
+    expect: Expect,
+    frames: Vec<Frame>,
+    depth: usize,
+    string: Str,
+    number_start: usize,
+    number_expect: Expect,
+    literal: &'static [u8],
+    literal_at: usize,
+    /// The key just read repeats one of its object: the decoder reports
+    /// that at the `:`.
+    duplicate: bool,
+}
+
+#[inline]
+fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\r' | b'\t')
+}
+
+impl Scanner {
+    pub(crate) fn new(plan: Arc<Plan>, max_depth: usize) -> Scanner {
+        let root = plan.root;
+        Scanner {
+            plan,
+            max_depth,
+            state: State::Value,
+            expect: Expect {
+                node: root,
+                quarantine: false,
+                tag: false,
+            },
+            frames: Vec::with_capacity(8),
+            depth: 0,
+            string: Str {
+                expect: UNCHECKED,
+                chars: 0,
+                keep: false,
+                live: false,
+                text: String::with_capacity(32),
+                escape: Escape::None,
+                high: 0,
+                safe: 0,
+            },
+            number_start: 0,
+            number_expect: UNCHECKED,
+            literal: b"",
+            literal_at: 0,
+            duplicate: false,
+        }
+    }
+
+    /// Reads `text[from..]` (`text` is everything pushed so far).
+    pub(crate) fn feed(&mut self, text: &str, from: usize) -> Result<(), Stop> {
+        // One handle on the plan for the whole piece, lent to every step.
+        let plan = Arc::clone(&self.plan);
+        let plan = &*plan;
+        let bytes = text.as_bytes();
+        let mut i = from;
+        while let Some(&b) = bytes.get(i) {
+            match self.state {
+                State::InString | State::InKey => {
+                    i = self.string(plan, text, i)?;
+                    continue;
+                }
+                State::Number(num) => {
+                    if let Some(next) = number_step(num, b) {
+                        if matches!(next, Num::Dot | Num::Exp) && self.integer_only() {
+                            return Err(self.schema_error(code::INVALID_TYPE));
+                        }
+                        self.state = State::Number(next);
+                        i += 1;
+                        continue;
+                    }
+                    if matches!(num, Num::Minus | Num::Dot | Num::Exp | Num::ExpSign)
+                        || (num == Num::Zero && b.is_ascii_digit())
+                    {
+                        return Err(Stop::Syntax);
+                    }
+                    // The byte after the number ends it and is read again.
+                    self.end_number(plan, text, i)?;
+                    continue;
+                }
+                State::Literal => {
+                    if self.literal.get(self.literal_at) != Some(&b) {
+                        return Err(Stop::Syntax);
+                    }
+                    self.literal_at += 1;
+                    i += 1;
+                    if self.literal_at == self.literal.len() {
+                        self.value_done(i);
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            i += 1;
+            if is_ws(b) {
+                continue;
+            }
+            match self.state {
+                State::Value => self.begin_value(plan, b, i - 1)?,
+                State::ArrayStart if b == b']' => self.close(plan, i)?,
+                State::ArrayStart => self.begin_value(plan, b, i - 1)?,
+                State::ObjectStart if b == b'}' => self.close(plan, i)?,
+                State::ObjectStart | State::Key if b == b'"' => self.begin_string(i, true),
+                State::Colon if b == b':' && !self.duplicate => self.state = State::Value,
+                State::After => match (b, self.top_is_object()) {
+                    (b',', Some(true)) => self.state = State::Key,
+                    (b',', Some(false)) => {
+                        self.expect = self.item_expect();
+                        self.state = State::Value;
+                    }
+                    (b'}', Some(true)) | (b']', Some(false)) => self.close(plan, i)?,
+                    _ => return Err(Stop::Syntax),
+                },
+                _ => return Err(Stop::Syntax),
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the text read so far is one whole value (a number at the
+    /// root ends with the text).
+    pub(crate) fn is_done(&self) -> bool {
+        match self.state {
+            State::Done => true,
+            State::Number(num) => {
+                self.depth == 0 && matches!(num, Num::Zero | Num::Int | Num::Frac | Num::ExpDigits)
+            }
+            _ => false,
+        }
+    }
+
+    /// The text of the members completed so far and the string being
+    /// written, closed into a document (`None` when nothing is complete).
+    pub(crate) fn completion(&self, text: &str) -> Option<String> {
+        let in_string = self.state == State::InString;
+        let (cut, quote) = match self.depth {
+            0 if self.state == State::Done => (text.len(), false),
+            0 if in_string => (self.string.safe, true),
+            0 => return None,
+            _ if in_string => (self.string.safe, true),
+            depth => (self.frames.get(depth - 1)?.complete, false),
+        };
+        let mut out = String::with_capacity(cut + self.depth + 1);
+        out.push_str(text.get(..cut)?);
+        if quote {
+            out.push('"');
+        }
+        for frame in self.frames.iter().take(self.depth).rev() {
+            out.push(if frame.object { '}' } else { ']' });
+        }
+        Some(out)
+    }
+
+    fn top(&mut self) -> Option<&mut Frame> {
+        self.depth
+            .checked_sub(1)
+            .and_then(|d| self.frames.get_mut(d))
+    }
+
+    fn top_is_object(&self) -> Option<bool> {
+        let d = self.depth.checked_sub(1)?;
+        self.frames.get(d).map(|f| f.object)
+    }
+
+    fn mark_doubt(&mut self) {
+        if let Some(frame) = self.top() {
+            frame.doubt = true;
+        }
+    }
+
+    // The RFC 6901 pointer through the first `levels` open containers.
+    fn pointer(&self, levels: usize) -> String {
+        let mut out = String::new();
+        for frame in self.frames.iter().take(levels) {
+            if frame.object {
+                crate::pointer::push_escaped(&mut out, &frame.key);
+            } else {
+                crate::pointer::push_index(&mut out, frame.count);
+            }
+        }
+        out
+    }
+
+    #[cold]
+    fn error_at(&self, pointer: String, code: &'static str) -> Stop {
+        Stop::Schema(Box::new(Error::new(
+            Stage::Schema,
+            pointer,
+            code,
+            message(code),
+        )))
+    }
+
+    // An error at the value being read.
+    #[cold]
+    fn schema_error(&self, code: &'static str) -> Stop {
+        self.error_at(self.pointer(self.depth), code)
+    }
+
+    // An error at member `key` of the innermost object.
+    #[cold]
+    fn member_error(&self, key: &str, code: &'static str) -> Stop {
+        let mut pointer = self.pointer(self.depth.saturating_sub(1));
+        crate::pointer::push_escaped(&mut pointer, key);
+        self.error_at(pointer, code)
+    }
+
+    // A verdict on the value being read.
+    fn judge(&mut self, verdict: Verdict) -> Result<(), Stop> {
+        match verdict {
+            Verdict::Fine => Ok(()),
+            Verdict::Reject(code) => Err(self.schema_error(code)),
+            Verdict::Doubt => {
+                self.mark_doubt();
+                Ok(())
+            }
+        }
+    }
+
+    // The node a value of JSON type `kind` is checked against: `expect`'s,
+    // or the one it defers to for other types (a nullable `$ref`).
+    fn resolve(&self, mut id: NodeId, kind: u8) -> NodeId {
+        for _ in 0..16 {
+            let node = self.plan.node(id);
+            if node.types & kind != 0 {
+                return id;
+            }
+            match node.or {
+                Some(next) => id = next,
+                None => return id,
+            }
+        }
+        ANY
+    }
+
+    fn integer_only(&self) -> bool {
+        let node = self.plan.node(self.number_expect.node);
+        node.types & types::NUMBER == 0
+    }
+
+    fn item_expect(&self) -> Expect {
+        let Some(frame) = self.depth.checked_sub(1).and_then(|d| self.frames.get(d)) else {
+            return UNCHECKED;
+        };
+        let node = self
+            .plan
+            .node(frame.node)
+            .items
+            .as_ref()
+            .map_or(ANY, |i| i.node);
+        Expect {
+            node,
+            quarantine: frame.quarantine,
+            tag: false,
+        }
+    }
+
+    // The first byte of a value, at offset `at`.
+    fn begin_value(&mut self, plan: &Plan, b: u8, at: usize) -> Result<(), Stop> {
+        let expect = self.expect;
+        let kind = match b {
+            b'{' => types::OBJECT,
+            b'[' => types::ARRAY,
+            b'"' => types::STRING,
+            b'-' | b'0'..=b'9' => types::INTEGER,
+            b't' | b'f' => types::BOOL,
+            b'n' => types::NULL,
+            _ => return Err(Stop::Syntax),
+        };
+        if expect.tag {
+            // A tag that is not a string: `invalid_type` at the tag.
+            if kind != types::STRING {
+                return Err(self.schema_error(code::INVALID_TYPE));
+            }
+        }
+        let node = self.resolve(expect.node, kind);
+        let rule = plan.node(node);
+        if rule.types & kind == 0 {
+            return Err(self.schema_error(code::INVALID_TYPE));
+        }
+        if (node == ANY && !expect.tag) || rule.unsure {
+            self.mark_doubt();
+        }
+        let expect = Expect { node, ..expect };
+        match b {
+            b'{' | b'[' => self.open(b == b'{', expect, at + 1)?,
+            b'"' => {
+                self.expect = expect;
+                self.begin_string(at + 1, false);
+            }
+            b't' | b'f' | b'n' => {
+                self.literal = match b {
+                    b't' => b"true",
+                    b'f' => b"false",
+                    _ => b"null",
+                };
+                self.literal_at = 1;
+                self.state = State::Literal;
+            }
+            _ => {
+                self.number_start = at;
+                self.number_expect = expect;
+                self.state = State::Number(if b == b'-' {
+                    Num::Minus
+                } else if b == b'0' {
+                    Num::Zero
+                } else {
+                    Num::Int
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn open(&mut self, object: bool, expect: Expect, after: usize) -> Result<(), Stop> {
+        if self.depth >= self.max_depth {
+            return Err(Stop::Syntax);
+        }
+        let rule = self.plan.node(expect.node);
+        let union = object && rule.union.is_some();
+        let members = match &rule.object {
+            Some(o) if object && !union => Some(o.members.len()),
+            _ => None,
+        };
+        if self.depth == self.frames.len() {
+            // Sized once for typical keys and members: no regrowth later.
+            self.frames.push(Frame {
+                key: String::with_capacity(32),
+                seen: Vec::with_capacity(members.unwrap_or(0).max(16)),
+                ..Frame::default()
+            });
+        }
+        let Some(frame) = self.frames.get_mut(self.depth) else {
+            return Err(Stop::Syntax);
+        };
+        frame.object = object;
+        frame.node = expect.node;
+        frame.quarantine = expect.quarantine;
+        frame.doubt = false;
+        frame.key.clear();
+        frame.count = 0;
+        frame.members = if members.is_some() { expect.node } else { ANY };
+        frame.seen.clear();
+        frame.seen.resize(members.unwrap_or(0), false);
+        frame.keys = None;
+        frame.union = union;
+        frame.tag_seen = false;
+        frame.before.clear();
+        frame.complete = after;
+        self.depth += 1;
+        if object {
+            self.state = State::ObjectStart;
+        } else {
+            self.expect = self.item_expect();
+            self.state = State::ArrayStart;
+        }
+        Ok(())
+    }
+
+    // A container closes at `after` (the offset past its closer).
+    fn close(&mut self, plan: &Plan, after: usize) -> Result<(), Stop> {
+        let Some(frame) = self.depth.checked_sub(1).and_then(|d| self.frames.get(d)) else {
+            return Err(Stop::Syntax);
+        };
+        if frame.object {
+            if frame.union && !frame.tag_seen {
+                let tag = plan.node(frame.node).union.as_ref().map(|u| u.tag.as_str());
+                return Err(self.member_error(tag.unwrap_or_default(), code::MISSING_KEY));
+            }
+            if let Some(object) = &plan.node(frame.members).object {
+                let missing = object
+                    .members
+                    .iter()
+                    .zip(&frame.seen)
+                    .find(|(m, seen)| m.required && !**seen);
+                if let Some((member, _)) = missing {
+                    return Err(self.member_error(&member.name, code::MISSING_KEY));
+                }
+            }
+        } else if let Some(items) = &plan.node(frame.node).items
+            && !frame.doubt
+            && !frame.quarantine
+        {
+            let code = if items.min.is_some_and(|min| frame.count < min) {
+                Some(code::TOO_SHORT)
+            } else if items.max.is_some_and(|max| frame.count > max) {
+                Some(code::TOO_LONG)
+            } else {
+                None
+            };
+            if let Some(code) = code {
+                return Err(self.error_at(self.pointer(self.depth - 1), code));
+            }
+        }
+        let doubt = frame.doubt;
+        self.depth -= 1;
+        if doubt {
+            self.mark_doubt();
+        }
+        self.value_done(after);
+        Ok(())
+    }
+
+    fn value_done(&mut self, after: usize) {
+        match self.top() {
+            None => self.state = State::Done,
+            Some(frame) => {
+                frame.complete = after;
+                if !frame.object {
+                    frame.count += 1;
+                }
+                self.state = State::After;
+            }
+        }
+    }
+
+    // The number that ends before offset `end`.
+    fn end_number(&mut self, plan: &Plan, text: &str, end: usize) -> Result<(), Stop> {
+        let written = text.get(self.number_start..end).unwrap_or_default();
+        let number = Reader::new(written, 1)
+            .read_number()
+            .map_err(|_| Stop::Syntax)?;
+        let expect = self.number_expect;
+        if expect.node != ANY {
+            let v = verdict::number(plan.node(expect.node), &number, expect.quarantine);
+            self.judge(v)?;
+        }
+        self.value_done(end);
+        Ok(())
+    }
+}
+
+// The next grammar state of a number after `b`, or `None` if `b` is not
+// part of it.
+fn number_step(num: Num, b: u8) -> Option<Num> {
+    Some(match (num, b) {
+        (Num::Minus, b'0') => Num::Zero,
+        (Num::Minus, b'1'..=b'9') => Num::Int,
+        (Num::Int, b'0'..=b'9') => Num::Int,
+        (Num::Zero | Num::Int, b'.') => Num::Dot,
+        (Num::Zero | Num::Int | Num::Frac, b'e' | b'E') => Num::Exp,
+        (Num::Dot | Num::Frac, b'0'..=b'9') => Num::Frac,
+        (Num::Exp, b'+' | b'-') => Num::ExpSign,
+        (Num::Exp | Num::ExpSign | Num::ExpDigits, b'0'..=b'9') => Num::ExpDigits,
+        _ => return None,
+    })
+}
+
+// The message of an early error (the code says what; `finish` reports the
+// decoder's own messages).
+fn message(code: &'static str) -> &'static str {
+    match code {
+        code::UNKNOWN_KEY => "this key is not part of the contract",
+        code::MISSING_KEY => "this key is required (a nullable field must be present, with null)",
+        code::INVALID_TYPE => "the value has the wrong JSON type",
+        code::UNKNOWN_VARIANT => "this tag names no variant",
+        code::TOO_LONG => "longer than the maximum",
+        code::TOO_SHORT => "shorter than the minimum",
+        code::NOT_ONE_OF => "not one of the allowed values",
+        code::NOT_EQUAL => "not the required constant",
+        code::INVALID_DATE => "not a calendar date as YYYY-MM-DD",
+        code::OUT_OF_RANGE => "the number does not fit the field's type",
+        code::BELOW_MINIMUM => "below the minimum",
+        code::ABOVE_MAXIMUM => "above the maximum",
+        _ => "the value does not have the declared shape",
+    }
+}

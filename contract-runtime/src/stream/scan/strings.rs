@@ -1,0 +1,194 @@
+//! Strings: keys and values, escapes and surrogate pairs split anywhere
+//! between pieces, and what a string's prefix or whole decides.
+use crate::stream::plan::Plan;
+
+use super::{Escape, Scanner, State, Stop, UNCHECKED};
+use crate::code;
+use crate::stream::verdict::{self, Verdict};
+
+impl Scanner {
+    pub(super) fn begin_string(&mut self, after: usize, key: bool) {
+        let expect = if key { UNCHECKED } else { self.expect };
+        let rule = &self.plan.node(expect.node).text;
+        let checked = !expect.quarantine
+            && (rule.max_len.is_some()
+                || rule.min_len.is_some()
+                || rule.allowed.is_some()
+                || rule.date);
+        let s = &mut self.string;
+        s.expect = expect;
+        s.chars = 0;
+        s.keep = key || expect.tag || (checked && (rule.allowed.is_some() || rule.date));
+        s.live = checked || (expect.tag && !expect.quarantine);
+        s.text.clear();
+        s.escape = Escape::None;
+        s.safe = after;
+        self.state = if key { State::InKey } else { State::InString };
+    }
+
+    // Reads string bytes from `i`; returns where it stopped.
+    pub(super) fn string(&mut self, plan: &Plan, text: &str, mut i: usize) -> Result<usize, Stop> {
+        let bytes = text.as_bytes();
+        let start = i;
+        loop {
+            if self.string.escape != Escape::None {
+                let Some(&b) = bytes.get(i) else {
+                    return Ok(i);
+                };
+                i += 1;
+                if let Some(c) = self.escape_step(b)? {
+                    let s = &mut self.string;
+                    s.chars += 1;
+                    if s.keep {
+                        s.text.push(c);
+                    }
+                    s.safe = i;
+                }
+                continue;
+            }
+            // A run of plain content.
+            let run = i;
+            let mut chars = 0;
+            while let Some(&b) = bytes.get(i) {
+                if b == b'"' || b == b'\\' || b < 0x20 {
+                    break;
+                }
+                chars += usize::from(b & 0xC0 != 0x80);
+                i += 1;
+            }
+            let s = &mut self.string;
+            s.chars += chars;
+            if s.keep {
+                s.text.push_str(text.get(run..i).unwrap_or_default());
+            }
+            s.safe = i;
+            match bytes.get(i) {
+                None => {
+                    if i > start {
+                        self.check_prefix(plan)?;
+                    }
+                    return Ok(i);
+                }
+                Some(b'"') => {
+                    self.check_prefix(plan)?;
+                    self.end_string(plan, i + 1)?;
+                    return Ok(i + 1);
+                }
+                Some(b'\\') => {
+                    self.string.escape = Escape::Backslash;
+                    i += 1;
+                }
+                Some(_) => return Err(Stop::Syntax),
+            }
+        }
+    }
+
+    // One byte of an escape; the character once it is complete.
+    fn escape_step(&mut self, b: u8) -> Result<Option<char>, Stop> {
+        let s = &mut self.string;
+        let hex = |b: u8| char::from(b).to_digit(16);
+        let (next, c) = match (s.escape, b) {
+            (Escape::Backslash, b'u') => (Escape::Hex(0, 0), None),
+            (Escape::Backslash, _) => {
+                let c = match b {
+                    b'"' => '"',
+                    b'\\' => '\\',
+                    b'/' => '/',
+                    b'b' => '\u{8}',
+                    b'f' => '\u{c}',
+                    b'n' => '\n',
+                    b'r' => '\r',
+                    b't' => '\t',
+                    _ => return Err(Stop::Syntax),
+                };
+                (Escape::None, Some(c))
+            }
+            (Escape::Hex(n, acc), _) | (Escape::LowHex(n, acc), _) => {
+                let Some(d) = hex(b) else {
+                    return Err(Stop::Syntax);
+                };
+                let acc = acc << 4 | d;
+                let low = matches!(s.escape, Escape::LowHex(..));
+                if n < 3 {
+                    (
+                        if low {
+                            Escape::LowHex(n + 1, acc)
+                        } else {
+                            Escape::Hex(n + 1, acc)
+                        },
+                        None,
+                    )
+                } else if low {
+                    if !(0xDC00..=0xDFFF).contains(&acc) {
+                        return Err(Stop::Syntax);
+                    }
+                    let code = 0x10000 + ((s.high - 0xD800) << 10) + (acc - 0xDC00);
+                    (
+                        Escape::None,
+                        Some(char::from_u32(code).ok_or(Stop::Syntax)?),
+                    )
+                } else if (0xD800..=0xDBFF).contains(&acc) {
+                    s.high = acc;
+                    (Escape::Low, None)
+                } else {
+                    (Escape::None, Some(char::from_u32(acc).ok_or(Stop::Syntax)?))
+                }
+            }
+            (Escape::Low, b'\\') => (Escape::LowU, None),
+            (Escape::LowU, b'u') => (Escape::LowHex(0, 0), None),
+            _ => return Err(Stop::Syntax),
+        };
+        s.escape = next;
+        Ok(c)
+    }
+
+    // What the string so far decides.
+    fn check_prefix(&mut self, plan: &Plan) -> Result<(), Stop> {
+        let s = &self.string;
+        if !s.live || self.state == State::InKey {
+            return Ok(());
+        }
+        if s.expect.tag {
+            let frame = self.depth.checked_sub(1).and_then(|d| self.frames.get(d));
+            let union = frame.and_then(|f| plan.node(f.node).union.as_ref());
+            if let Some(union) = union
+                && !union
+                    .variants
+                    .iter()
+                    .any(|(name, _)| name.starts_with(&s.text))
+            {
+                return Err(self.schema_error(code::UNKNOWN_VARIANT));
+            }
+            return Ok(());
+        }
+        let v = verdict::string_prefix(&plan.node(s.expect.node).text, s.chars, &s.text);
+        if v == Verdict::Doubt {
+            self.string.live = false;
+        }
+        self.judge(v)
+    }
+
+    fn end_string(&mut self, plan: &Plan, after: usize) -> Result<(), Stop> {
+        if self.state == State::InKey {
+            let frame = self
+                .depth
+                .checked_sub(1)
+                .and_then(|d| self.frames.get_mut(d));
+            let Some(frame) = frame else {
+                return Err(Stop::Syntax);
+            };
+            std::mem::swap(&mut frame.key, &mut self.string.text);
+            self.state = State::Colon;
+            return self.member(plan);
+        }
+        let s = &self.string;
+        if s.expect.tag {
+            self.tag(plan)?;
+        } else if s.live {
+            let v = verdict::string_end(&plan.node(s.expect.node).text, s.chars, &s.text);
+            self.judge(v)?;
+        }
+        self.value_done(after);
+        Ok(())
+    }
+}

@@ -1,0 +1,393 @@
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use super::plan::Plan;
+use super::scan::{Scanner, Stop};
+use super::{Progress, Stream};
+use crate::pipeline::Document;
+use crate::schema::Definition;
+use crate::{Contract, Date, OutcomeKind};
+
+#[derive(Contract, Debug)]
+#[contract(rename_all = "snake_case")]
+enum Level {
+    Low,
+    High,
+}
+
+#[derive(Contract, Debug)]
+#[contract(max_bytes = 256, order(starts_on <= ends_on))]
+struct Ticket {
+    #[contract(min = 1)]
+    id: u64,
+    #[contract(min_len = 2, max_len = 5)]
+    title: String,
+    level: Level,
+    starts_on: Date,
+    ends_on: Option<Date>,
+    #[contract(max_len = 2)]
+    tags: Vec<String>,
+    #[contract(quarantine, max_len = 3)]
+    note: Option<String>,
+    count: u32,
+}
+
+const OK: &str = r#"{"id":7,"title":"abc","level":"high","starts_on":"2027-06-01","ends_on":null,"tags":["a"],"note":null,"count":3}"#;
+
+/// Where (the offset of the piece) a one-byte-at-a-time stream rejects
+/// `text`, and the pointer and code it gives.
+fn rejected_at<T: Document + Definition>(text: &str) -> Option<(usize, String, &'static str)> {
+    let mut stream = Stream::<T>::new(None);
+    for (at, c) in text.char_indices() {
+        if let Progress::Rejected(r) = stream.push(&text[at..at + c.len_utf8()]) {
+            let e = &r.errors[0];
+            return Some((at, e.pointer.clone(), e.code));
+        }
+    }
+    None
+}
+
+fn at(text: &str, needle: &str) -> usize {
+    text.find(needle).unwrap()
+}
+
+#[test]
+fn an_accepted_document_is_pending_at_every_byte_and_finishes_accepted() {
+    assert_eq!(rejected_at::<Ticket>(OK), None);
+    let mut stream = Ticket::stream();
+    for c in OK.chars() {
+        stream.push(&c.to_string());
+    }
+    assert_eq!(stream.finish().kind(), OutcomeKind::Accept);
+}
+
+#[test]
+fn an_unknown_key_is_rejected_at_its_closing_quote() {
+    let text = r#"{"id":7,"titel":"abc"}"#;
+    let end = at(text, r#"titel""#) + 5;
+    assert_eq!(
+        rejected_at::<Ticket>(text),
+        Some((end, "/titel".into(), "unknown_key"))
+    );
+}
+
+#[test]
+fn a_wrong_type_is_rejected_at_its_first_byte() {
+    let text = r#"{"id":"7"}"#;
+    assert_eq!(
+        rejected_at::<Ticket>(text),
+        Some((6, "/id".into(), "invalid_type"))
+    );
+    assert_eq!(
+        rejected_at::<Ticket>("[1]"),
+        Some((0, String::new(), "invalid_type"))
+    );
+    let null = r#"{"id":7,"title":null}"#;
+    assert_eq!(
+        rejected_at::<Ticket>(null),
+        Some((16, "/title".into(), "invalid_type"))
+    );
+}
+
+#[test]
+fn a_fraction_for_an_integer_is_rejected_at_the_dot_or_exponent() {
+    assert_eq!(
+        rejected_at::<Ticket>(r#"{"id":7.0}"#),
+        Some((7, "/id".into(), "invalid_type"))
+    );
+    assert_eq!(
+        rejected_at::<Ticket>(r#"{"id":7e0}"#),
+        Some((7, "/id".into(), "invalid_type"))
+    );
+}
+
+#[test]
+fn a_number_out_of_bounds_is_rejected_at_its_end() {
+    let text = r#"{"id":0,"#;
+    assert_eq!(
+        rejected_at::<Ticket>(text),
+        Some((7, "/id".into(), "below_minimum"))
+    );
+    // A u32 and an i64 with `min = 0` have the same schema: -1 is
+    // out_of_range for one, below_minimum for the other. Decided at finish.
+    let text = r#"{"count":-1,"#;
+    assert_eq!(rejected_at::<Ticket>(text), None);
+}
+
+#[test]
+fn a_string_past_max_len_is_rejected_before_it_closes() {
+    let text = r#"{"id":7,"title":"abcdefgh"#;
+    let sixth = at(text, "abcdef") + 5;
+    assert_eq!(
+        rejected_at::<Ticket>(text),
+        Some((sixth, "/title".into(), "too_long"))
+    );
+}
+
+#[test]
+fn min_len_waits_for_the_closing_quote() {
+    let text = r#"{"id":7,"title":"a","#;
+    let close = at(text, r#"a","#) + 1;
+    assert_eq!(
+        rejected_at::<Ticket>(text),
+        Some((close, "/title".into(), "too_short"))
+    );
+}
+
+#[test]
+fn an_enum_value_no_variant_starts_with_is_rejected_at_that_character() {
+    let text = r#"{"id":7,"title":"abc","level":"hx"#;
+    assert_eq!(
+        rejected_at::<Ticket>(text),
+        Some((text.len() - 1, "/level".into(), "not_one_of"))
+    );
+    // A prefix of a variant is not a variant.
+    let text = r#"{"id":7,"title":"abc","level":"hig","#;
+    let close = text.len() - 2;
+    assert_eq!(
+        rejected_at::<Ticket>(text),
+        Some((close, "/level".into(), "not_one_of"))
+    );
+}
+
+#[test]
+fn a_date_no_calendar_day_starts_with_is_rejected_at_that_character() {
+    let text = r#"{"id":7,"title":"abc","level":"low","starts_on":"2027-02-3"#;
+    assert_eq!(
+        rejected_at::<Ticket>(text),
+        Some((text.len() - 1, "/starts_on".into(), "invalid_date"))
+    );
+    let text = r#"{"id":7,"title":"abc","level":"low","starts_on":"2027-1"#;
+    assert_eq!(rejected_at::<Ticket>(text), None);
+}
+
+#[test]
+fn a_missing_key_waits_for_the_close() {
+    let text = r#"{"id":7}"#;
+    assert_eq!(
+        rejected_at::<Ticket>(text),
+        Some((7, "/title".into(), "missing_key"))
+    );
+}
+
+#[test]
+fn an_array_past_max_len_is_rejected_at_its_close() {
+    let text = r#"{"id":7,"title":"abc","level":"low","starts_on":"2027-06-01","ends_on":null,"tags":["a","b","c"]"#;
+    let close = text.len() - 1;
+    assert_eq!(
+        rejected_at::<Ticket>(text),
+        Some((close, "/tags".into(), "too_long"))
+    );
+}
+
+#[test]
+fn a_quarantined_value_failure_is_not_rejected_but_its_type_is() {
+    let base =
+        r#"{"id":7,"title":"abc","level":"low","starts_on":"2027-06-01","ends_on":null,"tags":[],"#;
+    let long = format!(r#"{base}"note":"too long","count":1}}"#);
+    assert_eq!(rejected_at::<Ticket>(&long), None);
+    assert_eq!(Ticket::stream_all(&long), Ticket::check(&long).kind());
+    let typed = format!(r#"{base}"note":7"#);
+    assert_eq!(
+        rejected_at::<Ticket>(&typed).map(|r| r.2),
+        Some("invalid_type")
+    );
+}
+
+#[test]
+fn a_rule_waits_for_finish() {
+    let text = r#"{"id":7,"title":"abc","level":"low","starts_on":"2027-06-02","ends_on":"2027-06-01","tags":[],"note":null,"count":1}"#;
+    assert_eq!(rejected_at::<Ticket>(text), None);
+    let mut stream = Ticket::stream();
+    stream.push(text);
+    assert_eq!(stream.finish().rejection().unwrap().errors[0].code, "order");
+}
+
+#[test]
+fn a_syntax_error_is_the_decoders_parse_error_at_that_byte() {
+    let text = "{\"id\":7,\n \"title\" 1";
+    let mut stream = Ticket::stream();
+    let Progress::Rejected(r) = stream.push(text) else {
+        panic!("a missing colon decides");
+    };
+    let whole = Ticket::check(text);
+    assert_eq!(r, *whole.rejection().unwrap());
+    assert_eq!((r.errors[0].line, r.errors[0].column), (Some(2), Some(10)));
+}
+
+#[test]
+fn a_duplicate_key_is_rejected_at_the_key() {
+    let text = r#"{"id":7,"id":8}"#;
+    let (offset, pointer, code) = rejected_at::<Ticket>(text).unwrap();
+    // The decoder reads the `:` before it compares the key.
+    assert_eq!(
+        (offset, pointer.as_str(), code),
+        (12, "/id", "duplicate_key")
+    );
+}
+
+#[test]
+fn input_past_max_bytes_is_too_large_at_the_push_that_crosses_it_and_not_kept() {
+    let mut stream = Ticket::stream();
+    assert_eq!(stream.push(&" ".repeat(250)), Progress::Pending);
+    let Progress::Rejected(r) = stream.push(&" ".repeat(10)) else {
+        panic!("260 bytes > 256");
+    };
+    assert_eq!(r.errors[0].code, "too_large");
+    assert_eq!(stream.push("{"), Progress::Rejected(r.clone()));
+    assert_eq!(stream.received(), 261);
+    assert_eq!(stream.finish().rejection(), Some(&r));
+}
+
+#[test]
+fn pieces_after_a_rejection_are_not_kept_and_finish_returns_the_early_errors() {
+    let mut stream = Ticket::stream();
+    assert_eq!(stream.push(r#"{"id":"#), Progress::Pending);
+    let Progress::Rejected(early) = stream.push(r#""7""#) else {
+        panic!("a string for an integer decides");
+    };
+    stream.push(r#","title":"abc"}"#);
+    assert_eq!(stream.finish().rejection(), Some(&early));
+}
+
+#[test]
+fn finish_after_a_rejection_by_the_last_piece_is_check_on_the_whole_text() {
+    let text = r#"{"id":"7","title":"abc","level":"low","starts_on":"2027-06-01","ends_on":null,"tags":[],"note":null,"count":1}"#;
+    let mut stream = Ticket::stream();
+    assert!(matches!(stream.push(text), Progress::Rejected(_)));
+    assert_eq!(stream.finish().rejection(), Ticket::check(text).rejection());
+    // Cut short by the caller: the early errors, not `unexpected_end`.
+    let mut stream = Ticket::stream();
+    let Progress::Rejected(early) = stream.push(r#"{"id":"7""#) else {
+        panic!("decided");
+    };
+    assert_eq!(stream.finish().rejection(), Some(&early));
+}
+
+#[test]
+fn partial_shows_completed_members_and_the_open_string() {
+    let mut stream = Ticket::stream();
+    assert_eq!(stream.partial(), Value::Null);
+    stream.push(r#"{"id":7,"title":"ab\u00"#);
+    assert_eq!(stream.partial(), json!({"id": 7, "title": "ab"}));
+    stream.push(r#"e9","tags":["x","#);
+    assert_eq!(
+        stream.partial(),
+        json!({"id": 7, "title": "abé", "tags": ["x"]})
+    );
+    stream.push(r#""y"],"count":12"#);
+    // The number is not complete until a delimiter follows.
+    assert_eq!(
+        stream.partial(),
+        json!({"id": 7, "title": "abé", "tags": ["x", "y"]})
+    );
+}
+
+/// A union: the tag first or later.
+#[derive(Contract, Debug)]
+#[contract(tag = "action", rename_all = "snake_case")]
+enum Step {
+    Close {
+        ticket_id: u64,
+    },
+    Ask {
+        question: String,
+    },
+    #[contract(decline)]
+    Nothing,
+}
+
+#[test]
+fn a_tag_no_variant_starts_with_is_unknown_variant() {
+    let text = r#"{"action":"clx"#;
+    assert_eq!(
+        rejected_at::<Step>(text),
+        Some((text.len() - 1, "/action".into(), "unknown_variant"))
+    );
+    assert_eq!(
+        rejected_at::<Step>(r#"{"action":7"#).map(|r| r.2),
+        Some("invalid_type")
+    );
+}
+
+#[test]
+fn a_member_before_the_tag_is_judged_when_the_tag_names_the_variant() {
+    let text = r#"{"question":"?","action":"close","ticket_id":1}"#;
+    let close = at(text, r#"close""#) + 5;
+    assert_eq!(
+        rejected_at::<Step>(text),
+        Some((close, "/question".into(), "unknown_key"))
+    );
+    assert_eq!(
+        rejected_at::<Step>(r#"{"ticket_id":1,"action":"close"}"#),
+        None
+    );
+    let missing = r#"{"ticket_id":1}"#;
+    assert_eq!(
+        rejected_at::<Step>(missing),
+        Some((14, "/action".into(), "missing_key"))
+    );
+}
+
+fn scan(schema: Value, text: &str) -> Result<(), Stop> {
+    let mut scanner = Scanner::new(Arc::new(Plan::compile(&schema)), 64);
+    scanner.feed(text, 0)
+}
+
+#[test]
+fn a_ref_cycle_compiles_and_checks_each_level() {
+    let schema = json!({
+        "type": "object",
+        "properties": {"next": {"anyOf": [{"$ref": "#"}, {"type": "null"}]}, "n": {"type": "integer"}},
+        "required": ["next", "n"],
+        "additionalProperties": false,
+    });
+    assert!(scan(schema.clone(), r#"{"n":1,"next":{"n":2,"next":null}}"#).is_ok());
+    let Err(Stop::Schema(e)) = scan(schema, r#"{"n":1,"next":{"n":2,"nxt""#) else {
+        panic!("an unknown key two levels down");
+    };
+    assert_eq!((e.pointer.as_str(), e.code), ("/next/nxt", "unknown_key"));
+    let looping = json!({"$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"$ref": "#/$defs/A"}}, "$ref": "#/$defs/A"});
+    assert!(scan(looping, r#"{"anything":[1]}"#).is_ok());
+}
+
+#[test]
+fn a_keyword_the_plan_does_not_know_never_rejects() {
+    let schema = json!({
+        "type": "object",
+        "properties": {"code": {"type": "string", "pattern": "^[A-Z]{2}$", "format": "uuid"}},
+        "additionalProperties": false,
+    });
+    assert!(scan(schema, r#"{"code":"not a uuid at all""#).is_ok());
+}
+
+impl Ticket {
+    fn stream_all(text: &str) -> OutcomeKind {
+        let mut stream = Ticket::stream();
+        stream.push(text);
+        stream.finish().kind()
+    }
+}
+
+// Found by the `stream` fuzz target: `-` alone, for a union. The push
+// rejects (a number is not an object) and the text ends inside the number:
+// `finish` returns the early error, as for any text cut short; `check` says
+// `invalid_number`.
+#[test]
+fn a_text_cut_short_inside_a_number_finishes_with_the_early_error() {
+    let mut stream = Step::stream();
+    let Progress::Rejected(early) = stream.push("-") else {
+        panic!("a number is not an object");
+    };
+    assert_eq!(early.errors[0].code, "invalid_type");
+    assert_eq!(stream.finish().rejection(), Some(&early));
+    assert_eq!(
+        Step::check("-").rejection().unwrap().errors[0].code,
+        "invalid_number"
+    );
+    // A whole number at the root is a whole document: `check` decides.
+    let mut stream = Step::stream();
+    stream.push("-1");
+    assert_eq!(stream.finish().rejection(), Step::check("-1").rejection());
+}

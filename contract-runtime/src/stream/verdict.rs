@@ -1,0 +1,277 @@
+//! What a complete or partial value says against its plan node: nothing
+//! yet, a certain schema error (code known), or a possible failure whose
+//! code the schema cannot tell (the stream then waits for `finish`).
+use super::plan::{Node, Numeric, Text, types};
+use crate::code;
+use crate::date::Date;
+use crate::json::Number;
+
+/// A value's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// Nothing against it (so far).
+    Fine,
+    /// The decoder records this code at the value's pointer.
+    Reject(&'static str),
+    /// The decoder may refuse it, with a code the schema does not tell.
+    Doubt,
+}
+
+// The integer types a field can have, as (min, max).
+const INTEGER_RANGES: [(i128, i128); 8] = [
+    (i8::MIN as i128, i8::MAX as i128),
+    (0, u8::MAX as i128),
+    (i16::MIN as i128, i16::MAX as i128),
+    (0, u16::MAX as i128),
+    (i32::MIN as i128, i32::MAX as i128),
+    (0, u32::MAX as i128),
+    (i64::MIN as i128, i64::MAX as i128),
+    (0, u64::MAX as i128),
+];
+
+/// A complete number against its node (`quarantine`: value failures are
+/// not errors).
+pub(crate) fn number(node: &Node, n: &Number, quarantine: bool) -> Verdict {
+    let integer_only = node.types & types::NUMBER == 0;
+    if integer_only && !n.integer_syntax {
+        return Verdict::Reject(code::INVALID_TYPE);
+    }
+    if quarantine {
+        return Verdict::Fine;
+    }
+    if integer_only {
+        return match n.as_i128() {
+            Some(v) => integer(&node.number, v),
+            // Written as an integer, beyond 64 bits: no integer type holds it.
+            None => Verdict::Reject(code::OUT_OF_RANGE),
+        };
+    }
+    float(&node.number, n.as_f64())
+}
+
+// An integer field's value. The schema states one range (the Rust type's,
+// narrowed by `min`/`max`), so the code of a value outside it depends on
+// the type: every integer type whose range holds the schema's is a
+// candidate, and the verdict is certain only when all candidates agree.
+fn integer(rule: &Numeric, v: i128) -> Verdict {
+    // Within the schema's bounds and allowed: nothing to decide (no
+    // candidate type refuses what the schema's range holds).
+    let within =
+        !rule.minimum.is_some_and(|m| m.above(v)) && !rule.maximum.is_some_and(|m| m.below(v));
+    let allowed = rule
+        .allowed
+        .as_ref()
+        .is_none_or(|(values, _)| values.contains(&v));
+    if within && allowed && (i128::from(i64::MIN)..=i128::from(u64::MAX)).contains(&v) {
+        // Without bounds, a type narrower than the value may still refuse it.
+        if rule.minimum.is_some() && rule.maximum.is_some() {
+            return Verdict::Fine;
+        }
+    }
+    let mut verdict = None;
+    for (lo, hi) in INTEGER_RANGES {
+        let holds_min = rule.minimum.is_none_or(|m| m.at_least(lo));
+        let holds_max = rule.maximum.is_none_or(|m| m.at_most(hi));
+        if !(holds_min && holds_max) {
+            continue;
+        }
+        let this = if v < lo || v > hi {
+            Verdict::Reject(code::OUT_OF_RANGE)
+        } else if rule.minimum.is_some_and(|m| m.above(v)) {
+            Verdict::Reject(code::BELOW_MINIMUM)
+        } else if rule.maximum.is_some_and(|m| m.below(v)) {
+            Verdict::Reject(code::ABOVE_MAXIMUM)
+        } else {
+            match &rule.allowed {
+                Some((values, _)) if values.contains(&v) => Verdict::Fine,
+                Some((_, Some(code))) => Verdict::Reject(code),
+                Some((_, None)) => Verdict::Doubt,
+                None => Verdict::Fine,
+            }
+        };
+        match verdict {
+            None => verdict = Some(this),
+            Some(seen) if seen == this => {}
+            Some(_) => return Verdict::Doubt,
+        }
+    }
+    verdict.unwrap_or(Verdict::Doubt)
+}
+
+// A float field's value: bounds are checked on the f64 as written (an f32
+// field too, before narrowing), so they are certain; a value beyond f32's
+// range fails an f32 field only, which the schema does not tell.
+fn float(rule: &Numeric, v: f64) -> Verdict {
+    if rule.minimum.is_some_and(|m| v < m.float) {
+        return Verdict::Reject(code::BELOW_MINIMUM);
+    }
+    if rule.maximum.is_some_and(|m| v > m.float) {
+        return Verdict::Reject(code::ABOVE_MAXIMUM);
+    }
+    if rule.allowed.is_some() || v.abs() > f64::from(f32::MAX) {
+        return Verdict::Doubt;
+    }
+    Verdict::Fine
+}
+
+/// A string so far (`chars` Unicode scalar values; `text` its decoded
+/// content when the node needs it): what no continuation can repair.
+pub(crate) fn string_prefix(rule: &Text, chars: usize, text: &str) -> Verdict {
+    if rule.max_len.is_some_and(|max| chars > max) {
+        return Verdict::Reject(code::TOO_LONG);
+    }
+    if let Some((values, code)) = &rule.allowed
+        && !values.iter().any(|v| v.starts_with(text))
+    {
+        return code.map_or(Verdict::Doubt, Verdict::Reject);
+    }
+    if rule.date && !date_prefix(text.as_bytes()) {
+        return Verdict::Reject(code::INVALID_DATE);
+    }
+    Verdict::Fine
+}
+
+/// A complete string.
+pub(crate) fn string_end(rule: &Text, chars: usize, text: &str) -> Verdict {
+    match string_prefix(rule, chars, text) {
+        Verdict::Fine => {}
+        other => return other,
+    }
+    if rule.min_len.is_some_and(|min| chars < min) {
+        return Verdict::Reject(code::TOO_SHORT);
+    }
+    if let Some((values, code)) = &rule.allowed
+        && !values.iter().any(|v| v == text)
+    {
+        return code.map_or(Verdict::Doubt, Verdict::Reject);
+    }
+    if rule.date && Date::parse(text).is_err() {
+        return Verdict::Reject(code::INVALID_DATE);
+    }
+    Verdict::Fine
+}
+
+/// Whether some `YYYY-MM-DD` day of the calendar starts with `p`.
+pub(crate) fn date_prefix(p: &[u8]) -> bool {
+    if p.len() > 10 {
+        return false;
+    }
+    let digit = |i: usize| p.get(i).map(|b| b.is_ascii_digit());
+    let dash = |i: usize| p.get(i).map(|&b| b == b'-');
+    let shape = [0, 1, 2, 3, 5, 6, 8, 9]
+        .iter()
+        .all(|&i| digit(i) != Some(false))
+        && dash(4) != Some(false)
+        && dash(7) != Some(false);
+    if !shape {
+        return false;
+    }
+    let value = |i: usize| p.get(i).map(|b| u32::from(b - b'0'));
+    let year = match (value(0), value(1), value(2), value(3)) {
+        (Some(a), Some(b), Some(c), Some(d)) => Some(a * 1000 + b * 100 + c * 10 + d),
+        _ => None,
+    };
+    let month = match (value(5), value(6)) {
+        (Some(0), Some(m)) if m >= 1 => Some(m),
+        (Some(1), Some(m)) if m <= 2 => Some(10 + m),
+        (Some(0 | 1), None) => None,
+        (None, _) => None,
+        _ => return false,
+    };
+    // The longest the month can be (29 for February until the year says).
+    let longest = match (year, month) {
+        (_, None) => 31,
+        (Some(y), Some(2)) if !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) => 28,
+        (_, Some(2)) => 29,
+        (_, Some(4 | 6 | 9 | 11)) => 30,
+        _ => 31,
+    };
+    match (value(8), value(9)) {
+        (Some(d), None) => d * 10 <= longest,
+        (Some(d), Some(e)) => (1..=longest).contains(&(d * 10 + e)),
+        _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stream::plan::Bound;
+
+    #[test]
+    fn a_date_prefix_is_viable_when_a_calendar_day_starts_with_it() {
+        for ok in [
+            "",
+            "2",
+            "2027",
+            "2027-",
+            "2027-0",
+            "2027-1",
+            "2027-12",
+            "2027-02-2",
+            "2024-02-29",
+            "2027-04-3",
+            "2027-04-30",
+            "0000-02-29",
+        ] {
+            assert!(date_prefix(ok.as_bytes()), "{ok}");
+        }
+        for bad in [
+            "x",
+            "2027/",
+            "2027-2",
+            "2027-13",
+            "2027-00",
+            "2027-02-3",
+            "2027-02-29",
+            "2027-04-31",
+            "2027-01-00",
+            "2027-01-011",
+            "2027-01-0a",
+        ] {
+            assert!(!date_prefix(bad.as_bytes()), "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_viable_ten_character_prefix_parses_as_a_date() {
+        for y in ["1900", "2000", "2024", "2027"] {
+            for m in 0..=13 {
+                for d in 0..=32 {
+                    let text = format!("{y}-{m:02}-{d:02}");
+                    assert_eq!(
+                        date_prefix(text.as_bytes()),
+                        Date::parse(&text).is_ok(),
+                        "{text}"
+                    );
+                }
+            }
+        }
+    }
+
+    fn rule(min: i128, max: i128) -> Numeric {
+        Numeric {
+            minimum: Some(Bound::integer(min)),
+            maximum: Some(Bound::integer(max)),
+            allowed: None,
+        }
+    }
+
+    #[test]
+    fn an_integer_code_is_certain_only_when_every_candidate_type_agrees() {
+        // u64 with min = 1: only u64 has that maximum.
+        let r = rule(1, u64::MAX as i128);
+        assert_eq!(integer(&r, 0), Verdict::Reject(code::BELOW_MINIMUM));
+        assert_eq!(integer(&r, -1), Verdict::Reject(code::OUT_OF_RANGE));
+        assert_eq!(integer(&r, 5), Verdict::Fine);
+        // u32, or an i64/u64 field with min = 0, max = 4294967295.
+        let r = rule(0, u32::MAX as i128);
+        assert_eq!(integer(&r, -1), Verdict::Doubt);
+        // 1..=10: below 1 is below_minimum for every type, unless negative
+        // for an unsigned one.
+        let r = rule(1, 10);
+        assert_eq!(integer(&r, 0), Verdict::Reject(code::BELOW_MINIMUM));
+        assert_eq!(integer(&r, 11), Verdict::Reject(code::ABOVE_MAXIMUM));
+        assert_eq!(integer(&r, -3), Verdict::Doubt);
+    }
+}

@@ -1,0 +1,123 @@
+//! Streaming: a random document pushed into `T::stream()` in random
+//! pieces, for each fuzzed contract. `finish()` equals `T::check` on the
+//! whole text when the stream was not rejected before its last piece (or
+//! the early rejection, when the text is cut short and `check` has only a
+//! parse error to say); a
+//! document `T::check` does not reject is never rejected by a push; an
+//! early rejection's errors are among the final ones (unless the rest of
+//! the text breaks JSON) and among what `finish()` returns; nothing panics.
+//!
+//! Input: byte 0 picks the contract, bytes 1–2 seed the cuts, the rest is
+//! the document (invalid UTF-8 is replaced: pieces are `&str`).
+#![no_main]
+use contract_fuzz::{CloseTicket, Settings, Triage, VacationRequest};
+use contract_runtime::stream::Progress;
+use contract_runtime::{Contract, Outcome, Rejection, Stage};
+use libfuzzer_sys::fuzz_target;
+
+/// A tagged union, so that tags and variants are fuzzed too.
+#[derive(Contract, Debug, PartialEq)]
+#[contract(tag = "action", rename_all = "snake_case", max_bytes = 4096)]
+enum Step {
+    CloseTicket {
+        #[contract(min = 1)]
+        ticket_id: u64,
+        #[contract(min_len = 1, max_len = 20)]
+        reason: String,
+    },
+    Refund(Refund),
+    #[contract(decline)]
+    NoAction,
+}
+
+#[derive(Contract, Debug, PartialEq)]
+#[contract(order(refund_cents <= order_total_cents))]
+struct Refund {
+    refund_cents: u32,
+    order_total_cents: u32,
+}
+
+fn triples(r: &Rejection) -> Vec<(Stage, String, &'static str)> {
+    r.errors.iter().map(|e| (e.stage, e.pointer.clone(), e.code)).collect()
+}
+
+fn same<T: Contract>(a: &Outcome<T>, b: &Outcome<T>) -> bool {
+    a.kind() == b.kind()
+        && a.rejection() == b.rejection()
+        && a.reasons() == b.reasons()
+        && a.value().map(Contract::to_json) == b.value().map(Contract::to_json)
+}
+
+fn run<T: Contract>(text: &str, mut seed: u32) {
+    // Cuts at char boundaries, from a small linear congruential sequence:
+    // pieces of 1 to 16 bytes, or the whole text in one.
+    let mut pieces = Vec::new();
+    let mut at = 0;
+    while at < text.len() {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        let mut end = (at + 1 + (seed >> 16) as usize % 16).min(text.len());
+        while !text.is_char_boundary(end) {
+            end += 1;
+        }
+        pieces.push(&text[at..end]);
+        at = end;
+    }
+    let mut stream = T::stream();
+    let mut early: Option<(usize, Rejection)> = None;
+    for (i, piece) in pieces.iter().enumerate() {
+        match stream.push(piece) {
+            Progress::Rejected(r) => {
+                if early.is_none() {
+                    early = Some((i, r));
+                }
+            }
+            Progress::Pending => assert!(early.is_none(), "pending after a rejection"),
+        }
+        let _ = stream.partial();
+    }
+    let finish = stream.finish();
+    let check = T::check(text);
+    let Some((index, early)) = early else {
+        assert!(same(&finish, &check), "finish != check");
+        return;
+    };
+    let whole = check
+        .rejection()
+        .unwrap_or_else(|| panic!("false early reject: {early:?}; check {:?}", check.kind()));
+    let early_t = triples(&early);
+    let whole_t = triples(whole);
+    let replaced = whole.stage() == Some(Stage::Parse) && early.stage() != Some(Stage::Parse);
+    assert!(
+        replaced || early_t.iter().all(|t| whole_t.contains(t)),
+        "early {early_t:?} not among {whole_t:?}"
+    );
+    if index + 1 == pieces.len() {
+        // The whole text was kept: `check`'s outcome, unless the text ends
+        // inside the document (the caller stopped the model), where `check`
+        // can only say that it is cut short: then the early errors.
+        let cut_short = whole.stage() == Some(Stage::Parse) && finish.rejection() == Some(&early);
+        assert!(same(&finish, &check) || cut_short, "rejected by the last piece: finish != check");
+    } else {
+        let finished = finish.rejection().expect("finish after a rejection rejects");
+        let finished_t = triples(finished);
+        assert!(early_t.iter().all(|t| finished_t.contains(t)), "finish lacks the early errors");
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let (seed, doc) = match rest {
+        [a, b, doc @ ..] => (u32::from(*a) << 8 | u32::from(*b), doc),
+        _ => (0, rest),
+    };
+    let text = String::from_utf8_lossy(doc);
+    match pick % 5 {
+        0 => run::<CloseTicket>(&text, seed),
+        1 => run::<Settings>(&text, seed),
+        2 => run::<Triage>(&text, seed),
+        3 => run::<VacationRequest>(&text, seed),
+        _ => run::<Step>(&text, seed),
+    }
+});

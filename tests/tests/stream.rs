@@ -1,0 +1,444 @@
+//! Streaming: a document pushed in pieces, split anywhere (inside keys,
+//! escapes, surrogate pairs, numbers, between the bytes of nothing: pieces
+//! are `&str`, so never inside a UTF-8 character), against `T::check` on
+//! the whole text.
+//!
+//! - exactness: a stream never rejected, or rejected by its last piece,
+//!   finishes with exactly `T::check`'s outcome (but for a text cut short,
+//!   where `check` only has a parse error and `finish` the early errors);
+//! - no false early reject: a document `T::check` does not reject is never
+//!   rejected by a push;
+//! - an early rejection's errors are errors of the final rejection (pointer,
+//!   code, stage), unless the rest of the text breaks JSON;
+//! - a finish after an early rejection is a rejection with the early errors
+//!   (or `T::check`'s own, when the whole text was kept);
+//! - a generated document with one defect is rejected no later than the end
+//!   of the offending value, where the schema tells its code.
+mod schema_support;
+
+use contract_runtime::{OutcomeKind, Rejection, Stage};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
+use schema_support::documents::generate;
+use schema_support::{Case, Streamed, cases};
+use serde_json::Value;
+
+fn triples(r: &Rejection) -> Vec<(Stage, String, &'static str)> {
+    r.errors
+        .iter()
+        .map(|e| (e.stage, e.pointer.clone(), e.code))
+        .collect()
+}
+
+/// The char boundaries of `text` cut at `cuts` (sorted, deduplicated).
+fn pieces<'t>(text: &'t str, cuts: &[usize]) -> Vec<&'t str> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for &cut in cuts {
+        if cut > at && cut < text.len() && text.is_char_boundary(cut) {
+            out.push(&text[at..cut]);
+            at = cut;
+        }
+    }
+    out.push(&text[at..]);
+    out
+}
+
+/// Where each piece starts.
+fn starts(pieces: &[&str]) -> Vec<usize> {
+    let mut at = 0;
+    pieces
+        .iter()
+        .map(|p| {
+            let start = at;
+            at += p.len();
+            start
+        })
+        .collect()
+}
+
+/// The properties every split must have; `Err` says which failed.
+fn holds(streamed: &Streamed, pieces: &[&str]) -> Result<(), String> {
+    let text = pieces.concat();
+    let Streamed {
+        rejected,
+        finish,
+        check,
+        partial,
+    } = streamed;
+    match rejected {
+        None => {
+            if finish != check {
+                return Err(format!("finish {finish:?} != check {check:?}"));
+            }
+            if check.kind != OutcomeKind::Reject
+                && let Some(last) = partial
+            {
+                let whole: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+                if *last != whole {
+                    return Err(format!("partial {last} != the document {whole}"));
+                }
+            }
+        }
+        Some((index, early)) => {
+            let Some(whole) = &check.rejection else {
+                return Err(format!(
+                    "false early reject at piece {index}: {early:?}; check: {:?}",
+                    check.kind
+                ));
+            };
+            let early_t = triples(early);
+            let whole_t = triples(whole);
+            let replaced =
+                whole.stage() == Some(Stage::Parse) && early.stage() != Some(Stage::Parse);
+            if !replaced && !early_t.iter().all(|t| whole_t.contains(t)) {
+                return Err(format!("early {early_t:?} not among {whole_t:?}"));
+            }
+            if *index + 1 == pieces.len() {
+                // The whole text was kept: `check`'s outcome, unless the text
+                // is cut short (`check` has only a parse error to say): then
+                // the early errors.
+                let cut_short =
+                    whole.stage() == Some(Stage::Parse) && finish.rejection.as_ref() == Some(early);
+                if finish != check && !cut_short {
+                    return Err(format!(
+                        "rejected by the last piece: finish {finish:?} != check {check:?}"
+                    ));
+                }
+            } else {
+                let Some(finished) = &finish.rejection else {
+                    return Err(format!("finish after a rejection: {:?}", finish.kind));
+                };
+                let finished_t = triples(finished);
+                if !early_t.iter().all(|t| finished_t.contains(t)) {
+                    return Err(format!("finish {finished_t:?} lacks the early {early_t:?}"));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_splits(case: &Case, text: &str, cuts: &[Vec<usize>]) -> Result<(), String> {
+    for cut in cuts {
+        let pieces = pieces(text, cut);
+        let streamed = (case.stream)(&pieces);
+        holds(&streamed, &pieces)
+            .map_err(|e| format!("{}: {text:?} split {pieces:?}: {e}", case.name))?;
+    }
+    Ok(())
+}
+
+/// Every split in two, and every piece size from 1 to 8.
+fn every_split(text: &str) -> Vec<Vec<usize>> {
+    let mut cuts: Vec<Vec<usize>> = (0..=text.len()).map(|i| vec![i]).collect();
+    for size in 1..=8 {
+        cuts.push((size..text.len()).step_by(size).collect());
+    }
+    cuts
+}
+
+fn shipped(name: &str) -> Vec<String> {
+    let path = format!(
+        "{}/../examples/data/{name}.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+// Non-ASCII characters written as `\u` escapes (astral ones as surrogate
+// pairs): the same document, with escapes to split.
+fn escaped(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn shipped_documents_stream_exactly_at_every_split() {
+    for case in cases().iter().filter(|c| c.name != "everything") {
+        for line in shipped(case.name) {
+            check_splits(case, &line, &every_split(&line)).unwrap();
+            let line = escaped(&line);
+            check_splits(case, &line, &every_split(&line)).unwrap();
+        }
+    }
+}
+
+#[test]
+fn escapes_surrogate_pairs_and_multibyte_characters_split_anywhere() {
+    let case = cases().into_iter().find(|c| c.name == "vacation").unwrap();
+    for question in [
+        r#"caf\u00e9 \ud83d\ude00 \"quoted\" \\ \/ \n\t"#,
+        "café 😀 – ok?",
+        r#"\ud83d\ude00\ud83d\ude00"#,
+        r#"lone \ud83d here"#,
+        r#"bad \x escape"#,
+        r#"low first \ude00"#,
+    ] {
+        let doc = format!(
+            r#"{{"status":"needs_clarification","start_date":null,"end_date":null,"clarification_question":"{question}"}}"#
+        );
+        check_splits(&case, &doc, &every_split(&doc)).unwrap();
+    }
+}
+
+// The codes the schema tells: a single-defect document with one of these
+// is rejected no later than the end of the offending value.
+fn decided_early(code: &str) -> bool {
+    matches!(
+        code,
+        "unknown_key"
+            | "invalid_type"
+            | "unknown_variant"
+            | "missing_key"
+            | "too_short"
+            | "too_long"
+            | "invalid_date"
+    )
+}
+
+/// The end offset of the value at `pointer` in valid JSON `text`.
+fn end_of(text: &str, pointer: &str) -> Option<usize> {
+    let value: Value = serde_json::from_str(text).ok()?;
+    value.pointer(pointer)?;
+    let mut spans = Vec::new();
+    span(text.as_bytes(), &mut 0, String::new(), &mut spans)?;
+    spans
+        .into_iter()
+        .find(|(p, _)| p == pointer)
+        .map(|(_, end)| end)
+}
+
+// Records (pointer, end) of every value from `*at`.
+fn span(b: &[u8], at: &mut usize, here: String, out: &mut Vec<(String, usize)>) -> Option<()> {
+    let ws = |at: &mut usize| {
+        while b.get(*at).is_some_and(|c| c.is_ascii_whitespace()) {
+            *at += 1;
+        }
+    };
+    ws(at);
+    match b.get(*at)? {
+        b'{' | b'[' => {
+            let object = b[*at] == b'{';
+            *at += 1;
+            let mut index = 0;
+            loop {
+                ws(at);
+                if matches!(b.get(*at)?, b'}' | b']') {
+                    *at += 1;
+                    break;
+                }
+                let child = if object {
+                    let start = *at;
+                    skip_string(b, at)?;
+                    let key: String = serde_json::from_slice(&b[start..*at]).ok()?;
+                    ws(at);
+                    *at += 1; // ':'
+                    format!("{here}/{}", key.replace('~', "~0").replace('/', "~1"))
+                } else {
+                    format!("{here}/{index}")
+                };
+                span(b, at, child, out)?;
+                index += 1;
+                ws(at);
+                if b.get(*at)? == &b',' {
+                    *at += 1;
+                }
+            }
+        }
+        b'"' => skip_string(b, at)?,
+        _ => {
+            while b
+                .get(*at)
+                .is_some_and(|c| !matches!(c, b',' | b'}' | b']') && !c.is_ascii_whitespace())
+            {
+                *at += 1;
+            }
+        }
+    }
+    out.push((here, *at));
+    Some(())
+}
+
+fn skip_string(b: &[u8], at: &mut usize) -> Option<()> {
+    *at += 1;
+    loop {
+        match b.get(*at)? {
+            b'\\' => *at += 2,
+            b'"' => {
+                *at += 1;
+                return Some(());
+            }
+            _ => *at += 1,
+        }
+    }
+}
+
+// The offset by which a stream must have rejected `text`, if its defect is
+// one the schema decides early.
+fn deadline(text: &str, whole: &Rejection) -> Option<usize> {
+    whole
+        .errors
+        .iter()
+        .filter(|e| e.stage == Stage::Schema && decided_early(e.code))
+        .filter_map(|e| {
+            let pointer = if e.code == "missing_key" {
+                e.pointer.rsplit_once('/').map_or("", |(parent, _)| parent)
+            } else {
+                e.pointer.as_str()
+            };
+            end_of(text, pointer)
+        })
+        .min()
+}
+
+/// Generated documents: how many were rejected, and how many of those a
+/// stream rejected before their last byte.
+#[derive(Debug, Default)]
+struct Tally {
+    rejected: usize,
+    early: usize,
+    deadlines: usize,
+}
+
+fn generated(case: &Case, tape: &[u32], tally: &mut Tally) -> Result<(), TestCaseError> {
+    let (doc, mutation) = generate(&case.schema, tape, case.decide);
+    if doc.has_duplicate_key() {
+        return Ok(());
+    }
+    let text = doc.text();
+    let head = tape.first().copied().unwrap_or(0) as usize;
+    // Two random multi-splits and every split in two.
+    let mut cuts: Vec<Vec<usize>> = (0..2)
+        .map(|k| {
+            let step = 1 + (head >> (4 * k)) % 7;
+            (1..text.len())
+                .filter(|i| (i * 31 + head).is_multiple_of(step + 1))
+                .collect()
+        })
+        .collect();
+    // Every split in two of a short document, 64 of a long one.
+    let step = (text.len() / 64).max(1);
+    cuts.extend((0..=text.len()).step_by(step).map(|i| vec![i]));
+    check_splits(case, &text, &cuts).map_err(TestCaseError::fail)?;
+    let escaped = escaped(&text);
+    check_splits(case, &escaped, &[(1..escaped.len()).collect()]).map_err(TestCaseError::fail)?;
+    if mutation.is_none() {
+        return Ok(());
+    }
+    // One byte at a time: the rejection comes by the end of the offending
+    // value.
+    let bytes: Vec<usize> = (1..text.len()).collect();
+    let pieces = pieces(&text, &bytes);
+    let streamed = (case.stream)(&pieces);
+    let Some(whole) = &streamed.check.rejection else {
+        return Ok(());
+    };
+    tally.rejected += 1;
+    tally.early += usize::from(
+        streamed
+            .rejected
+            .as_ref()
+            .is_some_and(|(i, _)| i + 1 < pieces.len()),
+    );
+    if whole.stage() != Some(Stage::Schema) {
+        return Ok(());
+    }
+    if let Some(deadline) = deadline(&text, whole) {
+        tally.deadlines += 1;
+        let at = streamed
+            .rejected
+            .as_ref()
+            .map(|(i, _)| starts(&pieces)[*i])
+            .unwrap_or(usize::MAX);
+        prop_assert!(
+            at <= deadline,
+            "{}: {text}: rejected at {at}, the defect ends at {deadline}: {mutation:?} {:?}",
+            case.name,
+            triples(whole)
+        );
+    }
+    Ok(())
+}
+
+#[test]
+fn generated_documents_stream_exactly_and_reject_by_the_end_of_the_defect() {
+    for (i, case) in cases().iter().enumerate() {
+        let n = if case.name == "everything" { 300 } else { 150 };
+        let config = Config {
+            cases: n,
+            rng_seed: RngSeed::Fixed(0x57ea_0000 + i as u64),
+            failure_persistence: None,
+            ..Config::default()
+        };
+        let mut runner = TestRunner::new(config);
+        let tally = std::cell::RefCell::new(Tally::default());
+        let result = runner.run(&proptest::collection::vec(any::<u32>(), 300), |tape| {
+            generated(case, &tape, &mut tally.borrow_mut())
+        });
+        if let Err(e) = result {
+            panic!("{e}");
+        }
+        let tally = tally.into_inner();
+        eprintln!("{:<18} {tally:?}", case.name);
+        // Most single-defect documents are stopped before their end.
+        assert!(tally.early * 2 > tally.rejected, "{}: {tally:?}", case.name);
+    }
+}
+
+// `stream_with(&ctx)` is `check_with` at finish: the business stage runs
+// there, on every shipped line, however the line is split.
+#[test]
+fn stream_with_runs_the_business_stage_at_finish() {
+    use contract_examples::close_ticket::{CloseTicket, TicketContext};
+    use contract_runtime::Contract;
+    let ctx = TicketContext::demo("demo-a");
+    for line in shipped("close-ticket") {
+        let whole = CloseTicket::check_with(&line, &ctx);
+        for size in [1, 3, 7] {
+            let cuts: Vec<usize> = (size..line.len()).step_by(size).collect();
+            let mut stream = CloseTicket::stream_with(&ctx);
+            let mut rejected = false;
+            for piece in pieces(&line, &cuts) {
+                rejected |= matches!(
+                    stream.push(piece),
+                    contract_runtime::stream::Progress::Rejected(_)
+                );
+            }
+            let finish = stream.finish();
+            if rejected {
+                assert!(finish.is_reject(), "{line}");
+                assert!(whole.is_reject(), "{line}");
+            } else {
+                assert_eq!(finish.kind(), whole.kind(), "{line}");
+                assert_eq!(finish.rejection(), whole.rejection(), "{line}");
+            }
+        }
+    }
+    // Ticket 8 belongs to another tenant: only the business stage says so.
+    let line = &shipped("close-ticket")[1];
+    let mut stream = CloseTicket::stream_with(&ctx);
+    assert_eq!(
+        stream.push(line),
+        contract_runtime::stream::Progress::Pending
+    );
+    let outcome = stream.finish();
+    assert_eq!(
+        outcome.rejection().unwrap().errors[0].stage,
+        Stage::Business
+    );
+}
