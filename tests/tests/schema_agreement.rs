@@ -343,9 +343,6 @@ fn agree(case: &Case, seed: u64, cases: u32) -> Tally {
 const CASES_PER_CONTRACT: u32 = 1500;
 const CASES_FOR_EVERYTHING: u32 = 6000;
 
-/// Nesting past which generated values close a recursive schema.
-const DEEP: usize = 8;
-
 #[test]
 fn the_schema_and_the_decoder_agree() {
     let mut seen = BTreeMap::new();

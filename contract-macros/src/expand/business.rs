@@ -39,13 +39,13 @@ pub struct Stage {
 
 /// A struct's business stage: its `evidence` members, its nested
 /// contracts, then its `check` function.
-pub fn of_struct(ident: &syn::Ident, s: &Struct<'_>) -> Stage {
+pub fn of_struct(ident: &syn::Ident, generics: &syn::Generics, s: &Struct<'_>) -> Stage {
     let place = |f: &Member<'_>| {
         let ident = f.ident;
         quote!(self.#ident)
     };
     let Some(context) = s.context else {
-        return no_context(ident);
+        return no_context(ident, generics);
     };
     let members = member_checks(s.members, &place, context);
     let drops = quarantine_drops(s.members, &place);
@@ -58,7 +58,7 @@ pub fn of_struct(ident: &syn::Ident, s: &Struct<'_>) -> Stage {
         }
     });
     let check = s.check_fn.map(|path| check_call(path, drops));
-    with_context(ident, context, quote!(#members #check))
+    with_context(ident, generics, context, quote!(#members #check))
 }
 
 /// A tagged union's business stage: the chosen variant's `evidence`
@@ -66,8 +66,10 @@ pub fn of_struct(ident: &syn::Ident, s: &Struct<'_>) -> Stage {
 /// checks, at the union's pointer: its members sit beside the tag), then the
 /// union's `check` function.
 pub fn of_union(ident: &syn::Ident, u: &Union<'_>) -> Stage {
+    // Unions are not generic (the derive refuses it).
+    let generics = &syn::Generics::default();
     let Some(context) = u.context else {
-        return no_context(ident);
+        return no_context(ident, generics);
     };
     let place = |f: &Member<'_>| {
         let binding = f.binding();
@@ -125,18 +127,24 @@ pub fn of_union(ident: &syn::Ident, u: &Union<'_>) -> Stage {
         }
         #check
     };
-    with_context(ident, context, body)
+    with_context(ident, generics, context, body)
 }
 
 /// Without a context a contract has no business checks, and none to pass
 /// to the contracts it holds: its impl is a no-op for any context (an enum
 /// of unit variants has none either).
-pub fn no_context(ident: &syn::Ident) -> Stage {
+pub fn no_context(ident: &syn::Ident, generics: &syn::Generics) -> Stage {
     let p = private();
+    let mut with_c = generics.clone();
+    with_c
+        .params
+        .insert(0, syn::parse_quote!(__ContractC: ?::core::marker::Sized));
+    let (impl_generics, _, _) = with_c.split_for_impl();
+    let (_, ty_generics, where_clause) = generics.split_for_impl();
     Stage {
         business_impl: quote! {
             #[automatically_derived]
-            impl<__ContractC: ?::core::marker::Sized> #p::Business<__ContractC> for #ident {
+            impl #impl_generics #p::Business<__ContractC> for #ident #ty_generics #where_clause {
                 #[inline]
                 fn business_at(&mut self, _: &__ContractC, _: &#p::Path<'_>, _: &mut #p::Collector) {}
             }
@@ -145,12 +153,27 @@ pub fn no_context(ident: &syn::Ident) -> Stage {
     }
 }
 
-fn with_context(ident: &syn::Ident, context: &syn::Type, body: TokenStream) -> Stage {
+fn with_context(
+    ident: &syn::Ident,
+    generics: &syn::Generics,
+    context: &syn::Type,
+    body: TokenStream,
+) -> Stage {
     let p = private();
+    // A type parameter's values run their checks with this context too.
+    let mut bounded = generics.clone();
+    let params: Vec<syn::Ident> = generics.type_params().map(|t| t.ident.clone()).collect();
+    let where_clause = bounded.make_where_clause();
+    for param in &params {
+        where_clause
+            .predicates
+            .push(syn::parse_quote!(#param: #p::Business<#context>));
+    }
+    let (impl_generics, ty_generics, where_clause) = bounded.split_for_impl();
     Stage {
         business_impl: quote! {
             #[automatically_derived]
-            impl #p::Business<#context> for #ident {
+            impl #impl_generics #p::Business<#context> for #ident #ty_generics #where_clause {
                 fn business_at(
                     &mut self,
                     __contract_ctx: &#context,

@@ -33,7 +33,7 @@ pub fn expand(cont: &Contract<'_>, variants: &[Variant<'_>]) -> TokenStream {
         },
         variants.iter(),
     );
-    let business = business::no_context(ident).business_impl;
+    let business = business::no_context(ident, &syn::Generics::default()).business_impl;
     quote! {
         const _: () = {
             #json_type

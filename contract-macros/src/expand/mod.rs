@@ -71,8 +71,12 @@ fn generate(contract: &Contract<'_>) -> TokenStream {
         checked::Body::Union(u) => unions::expand(contract, u),
     };
     let (p, ident) = (private(), contract.ident);
+    let (impl_generics, ty_generics, where_clause) = contract.generics.split_for_impl();
     // `schemars::JsonSchema`, or nothing: the runtime's `schemars` feature decides.
-    quote! { #impls #p::impl_json_schema!(#ident); }
+    quote! {
+        #impls
+        #p::impl_json_schema!(#ident, [#impl_generics], [#ty_generics], [#where_clause]);
+    }
 }
 
 /// `impl JsonType`, from the generators' parts: the bodies of `decode`,

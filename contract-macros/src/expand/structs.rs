@@ -32,7 +32,7 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
     let business::Stage {
         business_impl,
         contract_fn: business,
-    } = business::of_struct(ident, s);
+    } = business::of_struct(ident, &cont.generics, s);
     let context = match s.context {
         Some(ty) => quote!(#ty),
         None => quote!(()),

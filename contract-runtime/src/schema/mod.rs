@@ -101,7 +101,7 @@ pub mod schemars;
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __impl_json_schema {
-    ($ty:ident) => {};
+    ($($tokens:tt)*) => {};
 }
 
 pub use provider::{

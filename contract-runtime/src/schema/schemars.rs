@@ -10,7 +10,7 @@
 //!
 //! What the impl returns, for a contract `T`:
 //!
-//! - `schema_name()` is `T::NAME` (the `$defs` key [`crate::Contract::json_schema`]
+//! - `schema_name()` is `T::schema_name()` (`T::NAME` unless `T` is generic; the `$defs` key [`crate::Contract::json_schema`]
 //!   uses), `schema_id()` the type's module path and name;
 //! - `json_schema(generator)` is the body of `T::json_schema()` (what
 //!   follows `$schema` and `title`, without `$defs`); each nested contract
@@ -88,25 +88,27 @@ fn retarget_refs(value: &mut Value, target: &str) {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __impl_json_schema {
-    ($ty:ident) => {
+    ($ty:ident, [$($impl_generics:tt)*], [$($ty_generics:tt)*], [$($where_clause:tt)*]) => {
         #[automatically_derived]
-        impl $crate::__private::schemars::JsonSchema for $ty {
+        impl $($impl_generics)* $crate::__private::schemars::JsonSchema
+            for $ty $($ty_generics)* $($where_clause)*
+        {
             fn schema_name() -> $crate::__private::Cow<'static, str> {
-                $crate::__private::Cow::Borrowed(<$ty as $crate::__private::Contract>::NAME)
+                <Self as $crate::__private::Contract>::schema_name()
             }
 
             fn schema_id() -> $crate::__private::Cow<'static, str> {
-                $crate::__private::Cow::Borrowed(::core::concat!(
+                $crate::__private::Cow::Owned(::std::format!(
+                    "{}::{}",
                     ::core::module_path!(),
-                    "::",
-                    ::core::stringify!($ty)
+                    <Self as $crate::__private::Contract>::schema_name()
                 ))
             }
 
             fn json_schema(
                 generator: &mut $crate::__private::schemars::SchemaGenerator,
             ) -> $crate::__private::schemars::Schema {
-                $crate::__private::schemars_json_schema::<$ty>(generator)
+                $crate::__private::schemars_json_schema::<Self>(generator)
             }
         }
     };

@@ -4,6 +4,9 @@
 use serde_json::{Value, json};
 
 use contract_runtime::Rejection;
+/// Nesting past which generated values close a recursive schema.
+const DEEP: usize = 8;
+
 // ------------------------------------------------------------------ documents
 
 /// A document as written: keys may repeat or be escaped, numbers keep
