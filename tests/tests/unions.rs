@@ -613,6 +613,23 @@ fn a_nested_structs_check_runs_at_its_pointer() {
     );
 }
 
+/// A page of anything the desk checks: its items run their checks with
+/// the page's context.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(context = Desk)]
+pub struct DeskPage<T> {
+    pub items: Vec<T>,
+}
+
+#[test]
+fn a_generic_structs_items_run_their_checks_with_its_context() {
+    let raw = r#"{"items":[{"order_id":1,"refund_cents":10},{"order_id":2,"refund_cents":2000}]}"#;
+    assert_eq!(
+        business_errors::<DeskPage<DeskRefund>>(raw),
+        triples(&[("business", "/items/1/refund_cents", "refund_over_limit")])
+    );
+}
+
 #[test]
 fn a_unions_check_is_listed_beside_its_variants_in_the_schema() {
     let union = Action::json_schema();

@@ -72,17 +72,22 @@ pub fn contract<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> checked::Contract<'c>
             checked::Body::Enum(variants)
         }
     };
+    let context = match &body {
+        checked::Body::Struct(s) => s.context,
+        _ => None,
+    };
     checked::Contract {
         ident: cont.ident,
-        generics: bounded(cont.generics),
+        generics: bounded(cont.generics, context),
         doc: cont.doc.as_deref(),
         body,
     }
 }
 
 // A type parameter is a contract (as serde bounds its parameters by
-// `Deserialize`); the user's own bounds and `where` clause are kept.
-fn bounded(generics: &syn::Generics) -> syn::Generics {
+// `Deserialize`), and with a context its values run their business checks
+// with it; the user's own bounds and `where` clause are kept.
+fn bounded(generics: &syn::Generics, context: Option<&syn::Type>) -> syn::Generics {
     let mut generics = generics.clone();
     let params: Vec<syn::Ident> = generics.type_params().map(|t| t.ident.clone()).collect();
     if !params.is_empty() {
@@ -91,6 +96,11 @@ fn bounded(generics: &syn::Generics) -> syn::Generics {
             clause
                 .predicates
                 .push(syn::parse_quote!(#t: ::contract_runtime::__private::Contract));
+            if let Some(context) = context {
+                clause.predicates.push(syn::parse_quote!(
+                    #t: ::contract_runtime::__private::Business<#context>
+                ));
+            }
         }
     }
     generics

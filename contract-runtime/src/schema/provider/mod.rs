@@ -176,6 +176,11 @@
 //!   <https://docs.claude.com/en/docs/build-with-claude/structured-outputs>):
 //!   [`ExportError::Recursive`], for every recursive contract.
 //!
+//! - Local keeps it: llguidance compiles a recursive `$ref` as a grammar
+//!   rule; Outlines (`build_regex_from_schema`) unrolls it into a regular
+//!   expression of bounded depth, so under Outlines a document nested deeper
+//!   than that is refused during generation although the contract accepts it.
+//!
 //! A refused export is never truncated to a fixed depth: the caller decides
 //! (another provider, or a contract without the recursion).
 //!
