@@ -99,7 +99,7 @@ fn schema_for_a_contract_equals_its_own_json_schema() {
 
 #[test]
 fn the_schema_name_is_the_contract_name() {
-    assert_eq!(Plan::schema_name(), Plan::NAME);
+    assert_eq!(<Plan as schemars::JsonSchema>::schema_name(), Plan::NAME);
     assert_ne!(Plan::schema_id(), Refund::schema_id());
 }
 
