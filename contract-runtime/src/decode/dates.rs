@@ -9,6 +9,24 @@ use crate::json::{ParseError, Path, Peek, Reader};
 use crate::schema::SchemaGen;
 use crate::shape::Shape;
 
+// A date string's parse result; a failure is recorded as `code` at `path`.
+#[inline]
+fn parsed<T>(
+    result: Result<T, &'static str>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    code: &'static str,
+    expected: &'static str,
+) -> Option<T> {
+    match result {
+        Ok(value) => Some(value),
+        Err(message) => {
+            cx.error(Stage::Schema, path, code, message, expected);
+            None
+        }
+    }
+}
+
 impl JsonType for crate::date::Date {
     const SHAPE: Shape = Shape::Leaf;
 
@@ -19,19 +37,13 @@ impl JsonType for crate::date::Date {
         cx: &mut Collector,
     ) -> Result<Option<Self>, ParseError> {
         match r.peek()? {
-            Peek::String => match crate::date::Date::parse(r.read_str_ref()?) {
-                Ok(d) => Ok(Some(d)),
-                Err(e) => {
-                    cx.error(
-                        Stage::Schema,
-                        path,
-                        code::INVALID_DATE,
-                        e.message(),
-                        "a date as YYYY-MM-DD",
-                    );
-                    Ok(None)
-                }
-            },
+            Peek::String => Ok(parsed(
+                crate::date::Date::parse(r.read_str_ref()?).map_err(|e| e.message()),
+                path,
+                cx,
+                code::INVALID_DATE,
+                "a date as YYYY-MM-DD",
+            )),
             other => wrong_type!(r, path, cx, "a date string (YYYY-MM-DD)", other),
         }
     }
@@ -59,19 +71,13 @@ impl JsonType for crate::date::DateTime {
         cx: &mut Collector,
     ) -> Result<Option<Self>, ParseError> {
         match r.peek()? {
-            Peek::String => match crate::date::DateTime::parse(r.read_str_ref()?) {
-                Ok(d) => Ok(Some(d)),
-                Err(e) => {
-                    cx.error(
-                        Stage::Schema,
-                        path,
-                        code::INVALID_DATE_TIME,
-                        e.message(),
-                        "an RFC 3339 date-time with an offset, as YYYY-MM-DDTHH:MM:SSZ",
-                    );
-                    Ok(None)
-                }
-            },
+            Peek::String => Ok(parsed(
+                crate::date::DateTime::parse(r.read_str_ref()?).map_err(|e| e.message()),
+                path,
+                cx,
+                code::INVALID_DATE_TIME,
+                "an RFC 3339 date-time with an offset, as YYYY-MM-DDTHH:MM:SSZ",
+            )),
             other => wrong_type!(r, path, cx, "a date-time string (RFC 3339)", other),
         }
     }

@@ -13,11 +13,13 @@ use std::sync::Arc;
 use super::plan::{ANY, NodeId, Plan, types};
 
 mod members;
+mod numbers;
 mod strings;
 use super::verdict::{self, Verdict};
 use crate::code;
 use crate::error::{Error, Stage};
 use crate::json::{KeySet, Reader};
+use numbers::{Num, number_step};
 
 /// Why the scanner stopped.
 #[derive(Debug)]
@@ -48,19 +50,6 @@ enum State {
     Literal,
     /// The root value is complete: only whitespace may follow.
     Done,
-}
-
-// Where a number is in JSON's grammar.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Num {
-    Minus,
-    Zero,
-    Int,
-    Dot,
-    Frac,
-    Exp,
-    ExpSign,
-    ExpDigits,
 }
 
 // Where a string is in an escape.
@@ -557,37 +546,6 @@ impl Scanner {
             }
         }
     }
-
-    // The number that ends before offset `end`.
-    fn end_number(&mut self, plan: &Plan, text: &str, end: usize) -> Result<(), Stop> {
-        let written = text.get(self.number_start..end).unwrap_or_default();
-        let number = Reader::new(written, 1)
-            .read_number()
-            .map_err(|_| Stop::Syntax)?;
-        let expect = self.number_expect;
-        if expect.node != ANY {
-            let v = verdict::number(plan.node(expect.node), &number, expect.quarantine);
-            self.judge(v)?;
-        }
-        self.value_done(end);
-        Ok(())
-    }
-}
-
-// The next grammar state of a number after `b`, or `None` if `b` is not
-// part of it.
-fn number_step(num: Num, b: u8) -> Option<Num> {
-    Some(match (num, b) {
-        (Num::Minus, b'0') => Num::Zero,
-        (Num::Minus, b'1'..=b'9') => Num::Int,
-        (Num::Int, b'0'..=b'9') => Num::Int,
-        (Num::Zero | Num::Int, b'.') => Num::Dot,
-        (Num::Zero | Num::Int | Num::Frac, b'e' | b'E') => Num::Exp,
-        (Num::Dot | Num::Frac, b'0'..=b'9') => Num::Frac,
-        (Num::Exp, b'+' | b'-') => Num::ExpSign,
-        (Num::Exp | Num::ExpSign | Num::ExpDigits, b'0'..=b'9') => Num::ExpDigits,
-        _ => return None,
-    })
 }
 
 // The message of an early error (the code says what; `finish` reports the
