@@ -270,7 +270,10 @@
 //! inside a larger document, duplicate keys included), `sha2`
 //! (fingerprints and idempotency keys), `regex-lite` (`pattern`: linear-time
 //! matching and ASCII `\d`/`\w`/`\b` as ECMA-262 has them, at a fraction of
-//! `regex`'s build time and size, measured in BENCHMARKS.md), and the derive
+//! `regex`'s build time and size, measured in BENCHMARKS.md), `stacker`
+//! (rust-lang's, as in rustc: a recursive contract's decode, encode and
+//! rules continue on a heap segment when the stack runs low, module
+//! [`stack`]), and the derive
 //! (`syn`, `quote`, `proc-macro2`, `regex-syntax`). Optional features
 //! `chrono`, `jiff` and `time` decode those crates' date types with the same
 //! strict rule as [`Date`], and convert [`DateTime`] to and from theirs; the
@@ -312,6 +315,7 @@ pub mod retry;
 pub mod rules;
 pub mod schema;
 pub mod shape;
+pub mod stack;
 pub mod stream;
 
 #[doc(hidden)]

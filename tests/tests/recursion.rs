@@ -4,6 +4,8 @@
 //! every level stay bounded; edit pointers through recursive types resolve
 //! at compile time.
 mod schema_support;
+#[path = "recursion/wide.rs"]
+mod wide;
 
 use contract_runtime::json::Limits;
 use contract_runtime::{Contract, Rejection, Stage};

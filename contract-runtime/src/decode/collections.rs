@@ -1,8 +1,8 @@
 //! `Option`, `Box`, `Vec` and `BTreeMap<String, T>`: the value types around
 //! other values. `Box`, `Vec` and `BTreeMap` are the indirections a
-//! recursive contract needs; none of them adds a stack frame of its own to
-//! a recursive decode beyond its element's (the frames are the generated
-//! struct decoders', one per level, bounded by `max_depth`).
+//! recursive contract needs, so each of them decodes, encodes and checks
+//! its content with room on the stack ([`crate::stack`]): a recursive
+//! contract of any size fits any stack at any depth `max_depth` allows.
 use std::collections::BTreeMap;
 
 use serde_json::Value;
@@ -11,6 +11,7 @@ use super::{Collector, JsonType, OBJECT, invalid_type_of};
 use crate::json::{ParseError, Path, Peek, Reader};
 use crate::schema::SchemaGen;
 use crate::shape::Shape;
+use crate::stack::{with_room, with_room_at};
 
 impl<T: JsonType> JsonType for Option<T> {
     const SHAPE: Shape = T::SHAPE;
@@ -58,11 +59,13 @@ impl<T: JsonType> JsonType for Box<T> {
         path: &Path<'_>,
         cx: &mut Collector,
     ) -> Result<Option<Self>, ParseError> {
-        T::decode(r, path, cx).map(|v| v.map(Box::new))
+        with_room_at(r.depth(), || {
+            T::decode(r, path, cx).map(|v| v.map(Box::new))
+        })
     }
 
     fn encode(&self) -> Value {
-        T::encode(self)
+        with_room(|| T::encode(self))
     }
 
     fn schema(defs: &mut SchemaGen) -> Value {
@@ -71,7 +74,7 @@ impl<T: JsonType> JsonType for Box<T> {
 
     #[inline]
     fn rules(&self, path: &Path<'_>, cx: &mut Collector) {
-        T::rules(self, path, cx);
+        with_room(|| T::rules(self, path, cx));
     }
 }
 
@@ -84,7 +87,7 @@ impl<T: JsonType> JsonType for Vec<T> {
         cx: &mut Collector,
     ) -> Result<Option<Self>, ParseError> {
         match r.peek()? {
-            Peek::Array => {
+            Peek::Array => with_room_at(r.depth(), || {
                 let mut items = Vec::new();
                 let mut ok = true;
                 let mut index = 0;
@@ -99,13 +102,13 @@ impl<T: JsonType> JsonType for Vec<T> {
                     more = r.array_more()?;
                 }
                 Ok(ok.then_some(items))
-            }
+            }),
             other => wrong_type!(r, path, cx, "an array", other),
         }
     }
 
     fn encode(&self) -> Value {
-        Value::Array(self.iter().map(JsonType::encode).collect())
+        with_room(|| Value::Array(self.iter().map(JsonType::encode).collect()))
     }
 
     fn schema(defs: &mut SchemaGen) -> Value {
@@ -113,9 +116,11 @@ impl<T: JsonType> JsonType for Vec<T> {
     }
 
     fn rules(&self, path: &Path<'_>, cx: &mut Collector) {
-        for (i, v) in self.iter().enumerate() {
-            v.rules(&path.index(i), cx);
-        }
+        with_room(|| {
+            for (i, v) in self.iter().enumerate() {
+                v.rules(&path.index(i), cx);
+            }
+        });
     }
 }
 
@@ -128,7 +133,7 @@ impl<T: JsonType> JsonType for BTreeMap<String, T> {
         cx: &mut Collector,
     ) -> Result<Option<Self>, ParseError> {
         match r.peek()? {
-            Peek::Object => {
+            Peek::Object => with_room_at(r.depth(), || {
                 let mut map = BTreeMap::new();
                 // Keys whose value failed, kept for duplicate detection.
                 let mut failed = std::collections::BTreeSet::new();
@@ -150,13 +155,13 @@ impl<T: JsonType> JsonType for BTreeMap<String, T> {
                     more = r.object_more()?;
                 }
                 Ok(failed.is_empty().then_some(map))
-            }
+            }),
             other => invalid_type_of(r, path, cx, &OBJECT, other),
         }
     }
 
     fn encode(&self) -> Value {
-        Value::Object(self.iter().map(|(k, v)| (k.clone(), v.encode())).collect())
+        with_room(|| Value::Object(self.iter().map(|(k, v)| (k.clone(), v.encode())).collect()))
     }
 
     fn schema(defs: &mut SchemaGen) -> Value {
@@ -164,8 +169,10 @@ impl<T: JsonType> JsonType for BTreeMap<String, T> {
     }
 
     fn rules(&self, path: &Path<'_>, cx: &mut Collector) {
-        for (k, v) in self {
-            v.rules(&path.key(k), cx);
-        }
+        with_room(|| {
+            for (k, v) in self {
+                v.rules(&path.key(k), cx);
+            }
+        });
     }
 }

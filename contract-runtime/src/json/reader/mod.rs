@@ -90,6 +90,12 @@ impl<'de> Reader<'de> {
         self.pos
     }
 
+    /// How many containers are open at the next unread byte.
+    #[inline]
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
     /// Where the scanner is, to come back to with [`Reader::rewind`].
     pub fn checkpoint(&self) -> Checkpoint {
         Checkpoint {

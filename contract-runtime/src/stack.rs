@@ -1,0 +1,95 @@
+//! Stack room for recursive contracts.
+//!
+//! A recursive contract (`Box<Self>`, `Option<Box<Self>>`, `Vec<Self>`, a
+//! `BTreeMap<String, Self>`, or a cycle of contracts through one of them)
+//! is decoded, encoded and checked by code that recurses once per level of
+//! the value. How much stack a level takes depends on the contract (every
+//! member has its slot in an unoptimised build) and on the profile, so no
+//! fixed depth is safe on a fixed stack: a contract with 17 members nested
+//! to [`Limits::MAX_DEPTH`](crate::Limits::MAX_DEPTH) overflows a 2 MiB
+//! thread in a debug build.
+//!
+//! Every recursion of a contract passes through `Box`, `Vec` or `BTreeMap`
+//! (a type that holds itself by value has no size and is refused by rustc),
+//! so their [`JsonType`](crate::JsonType) impls are where the room is
+//! made: before they decode, encode or check their content they ask how
+//! much of the thread's stack is left and, below [`RED_ZONE`], run the
+//! content on a fresh [`SEGMENT`] allocated for it (`stacker`, the crate
+//! rustc uses for the same purpose; the segment is freed when the content
+//! returns). The question costs a thread-local read and a comparison; a
+//! decode skips it altogether in the first [`UNCHECKED_DEPTH`] levels of a
+//! document, where the documents of non-recursive contracts stay.
+//!
+//! What is guaranteed: decoding (valid or refused documents, including the
+//! streaming path, whose scanner keeps its nesting on the heap and whose
+//! outcome is the decoder's), encoding with `to_json`, and the cross-field
+//! rules of a recursive contract do not overflow the stack at any depth
+//! `max_depth` allows, in debug and release builds, on any thread with at
+//! least [`RED_ZONE`] of stack left when they are called.
+//!
+//! What is not: dropping a value is the compiler's drop glue, which
+//! recurses once per level and which no library can hook without a `Drop`
+//! impl on the user's type. Values decoded from documents are at most
+//! [`Limits::MAX_DEPTH`](crate::Limits::MAX_DEPTH) deep, and dropping one
+//! fits a 2 MiB thread (the recursion tests). A value built in code may be
+//! deeper (a chain of 100,000 links overflows a 2 MiB thread when dropped,
+//! in debug and release builds alike): unlink it first. The same holds for
+//! the `serde_json::Value` that `to_json` returns (its drop glue recurses
+//! too), and for the derived `Clone`, `PartialEq` and `Debug`.
+//!
+//! ```
+//! use contract_runtime::Contract;
+//!
+//! #[derive(Contract)]
+//! #[contract(max_depth = 1024)]
+//! struct Link {
+//!     label: String,
+//!     next: Option<Box<Link>>,
+//! }
+//!
+//! std::thread::Builder::new()
+//!     .stack_size(2 << 20)
+//!     .spawn(|| {
+//!         let mut chain = Link { label: String::new(), next: None };
+//!         for _ in 1..100_000 {
+//!             chain = Link { label: String::new(), next: Some(Box::new(chain)) };
+//!         }
+//!         // Dropped one link at a time, not by recursion.
+//!         let mut next = chain.next.take();
+//!         while let Some(mut link) = next {
+//!             next = link.next.take();
+//!         }
+//!     })
+//!     .unwrap()
+//!     .join()
+//!     .unwrap();
+//! ```
+
+/// Below this much stack left, recursion continues on a new segment: it
+/// covers one level of any contract (the frames between two indirections,
+/// with the leaf calls a level makes: a pattern match, a date parse,
+/// recording an error) in a debug build.
+pub const RED_ZONE: usize = 128 * 1024;
+
+/// The size of each segment allocated when the stack runs low.
+pub const SEGMENT: usize = 2 * 1024 * 1024;
+
+/// Documents nested less than this are decoded without asking for room.
+pub const UNCHECKED_DEPTH: usize = 16;
+
+/// Runs `f`, on a new stack segment when less than [`RED_ZONE`] is left.
+#[inline]
+pub fn with_room<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(RED_ZONE, SEGMENT, f)
+}
+
+/// [`with_room`] for a decode at nesting `depth`: shallow documents skip
+/// the question.
+#[inline]
+pub fn with_room_at<R>(depth: usize, f: impl FnOnce() -> R) -> R {
+    if depth < UNCHECKED_DEPTH {
+        f()
+    } else {
+        with_room(f)
+    }
+}
