@@ -514,3 +514,87 @@ proptest! {
         }
     }
 }
+
+// ---------------------------------------------------------------- patterns on items
+
+/// `pattern` on a `Vec<String>`: every item must match.
+#[derive(Contract, Debug, Clone, PartialEq)]
+struct Parcel {
+    #[contract(pattern = "^[A-Z]{2}$", max_len = 4)]
+    countries: Vec<String>,
+    #[contract(pattern = r"^\d{4}$")]
+    codes: Option<Vec<String>>,
+}
+
+fn parcel_errors(raw: &str) -> Vec<(String, &'static str)> {
+    match Parcel::from_json(raw) {
+        Ok(_) => Vec::new(),
+        Err(r) => r
+            .errors
+            .iter()
+            .map(|e| (e.pointer.clone(), e.code))
+            .collect(),
+    }
+}
+
+#[test]
+fn a_pattern_on_a_vec_of_strings_checks_every_item_at_its_pointer() {
+    let ok = Parcel::from_json(r#"{"countries":["FR","DE"],"codes":["0001"]}"#).unwrap();
+    assert_eq!(ok.countries, ["FR", "DE"]);
+    assert!(Parcel::from_json(r#"{"countries":[],"codes":null}"#).is_ok());
+    let pm = |p: &str| (p.to_owned(), "pattern_mismatch");
+    assert_eq!(
+        parcel_errors(r#"{"countries":["FR","de","IT","ITA"],"codes":["1","2024","x"]}"#),
+        [
+            pm("/countries/1"),
+            pm("/countries/3"),
+            pm("/codes/0"),
+            pm("/codes/2")
+        ]
+    );
+    // The array's own bound and its items' pattern are both reported.
+    assert_eq!(
+        parcel_errors(r#"{"countries":["FR","DE","IT","ES","pt"],"codes":null}"#),
+        [("/countries".to_owned(), "too_long"), pm("/countries/4")]
+    );
+    // A streamed document ends with the same errors.
+    let mut stream = Parcel::stream();
+    stream.push(r#"{"countries":["FR","de"],"codes":["12"]}"#);
+    let outcome = stream.finish();
+    let pointers: Vec<&str> = outcome
+        .rejection()
+        .unwrap()
+        .errors
+        .iter()
+        .map(|e| e.pointer.as_str())
+        .collect();
+    assert_eq!(pointers, ["/countries/1", "/codes/0"]);
+}
+
+#[test]
+fn a_pattern_on_a_vec_of_strings_is_the_schema_items_pattern() {
+    let schema = Parcel::json_schema();
+    let p = &schema["properties"];
+    assert_eq!(
+        p["countries"],
+        json!({"type": "array", "items": {"type": "string", "pattern": "^[A-Z]{2}$"}, "maxItems": 4})
+    );
+    assert_eq!(
+        p["codes"],
+        json!({"type": ["array", "null"], "items": {"type": "string", "pattern": r"^\d{4}$"}})
+    );
+    let export = Parcel::json_schema_for(contract_runtime::schema::Provider::Anthropic).unwrap();
+    let dropped: Vec<&str> = export
+        .dropped
+        .iter()
+        .filter(|d| d.keyword == "pattern")
+        .map(|d| d.pointer.as_str())
+        .collect();
+    assert_eq!(
+        dropped,
+        [
+            "/properties/countries/items/pattern",
+            "/properties/codes/items/pattern"
+        ]
+    );
+}

@@ -18,6 +18,8 @@ mod rules;
 mod strings;
 mod union;
 
+pub(crate) use strings::pattern_on_items;
+
 use edit::check_edit;
 use field::check_field;
 use rules::{Scope, check_context, check_order, check_outcome, check_when};

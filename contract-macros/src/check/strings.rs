@@ -8,10 +8,12 @@ use crate::pattern;
 use crate::ty::Ty;
 
 // `pattern` and `format` check a string, so the field must be a `String` or
-// an `Option<String>` (a `Vec`'s attributes bound the array, not its
-// items); a pattern must parse and mean the same to JSON Schema's ECMA-262
-// matchers (`pattern.rs`); and next to `equals`/`one_of`, which already
-// close the set of values, they could only contradict them.
+// an `Option<String>`; `pattern` also takes a `Vec<String>` (or an
+// `Option<Vec<String>>`), where every item must match (a `Vec`'s other
+// attributes bound the array, not its items). A pattern must parse and
+// mean the same to JSON Schema's ECMA-262 matchers (`pattern.rs`); and next
+// to `equals`/`one_of`, which already close the set of values, they could
+// only contradict them.
 pub(super) fn check_strings(cx: &Ctxt, f: &Member<'_>) {
     let a = &f.attrs;
     let inner = f.kind.strip_option();
@@ -20,12 +22,16 @@ pub(super) fn check_strings(cx: &Ctxt, f: &Member<'_>) {
         a.format.as_ref().map(|p| ("format", p.attr().clone())),
     ];
     for (name, attr) in what.into_iter().flatten() {
-        if !matches!(inner, Ty::String) {
-            let instead = match inner {
-                Ty::Vec(_) => {
-                    "; on a `Vec`, attributes bound the array, not its items: declare the items as a field of a contract struct, or remove it"
+        let items_of_strings = name == "pattern" && pattern_on_items(inner);
+        if !matches!(inner, Ty::String) && !items_of_strings {
+            let instead = match (name, inner) {
+                ("format", Ty::Vec(item)) if matches!(**item, Ty::String) => {
+                    "; `format` does not apply to a `Vec`'s items: use `pattern` (which every item must match), or declare the items as a field of a contract struct"
                 }
-                Ty::Date | Ty::DateTime => "; its type already fixes its format: remove it",
+                ("pattern", Ty::Vec(_)) => {
+                    "; on a `Vec`, `pattern` checks the items of a `Vec<String>` only: make the items strings, declare them as a field of a contract struct, or remove it"
+                }
+                (_, Ty::Date | Ty::DateTime) => "; its type already fixes its format: remove it",
                 _ => "; remove it",
             };
             cx.error_spanned_by(
@@ -62,6 +68,12 @@ pub(super) fn check_strings(cx: &Ctxt, f: &Member<'_>) {
             ),
         ));
     }
+}
+
+/// Whether `pattern` checks the items of this (non-optional) type: a
+/// `Vec<String>`.
+pub(crate) fn pattern_on_items(ty: &Ty) -> bool {
+    matches!(ty, Ty::Vec(item) if matches!(**item, Ty::String))
 }
 
 // The span of `range` (bytes of the pattern) inside the literal, where the

@@ -298,9 +298,15 @@ fn field_checks(f: &Member<'_>) -> TokenStream {
         let engine = crate::pattern::engine_form(&written).unwrap_or_else(|_| written.clone());
         let msg = format!("does not match the pattern {written}");
         let exp = format!("a string in which the pattern {written} finds a match");
+        // On a `Vec<String>`, every item, at its own pointer.
+        let check = if crate::check::pattern_on_items(kind) {
+            quote!(check_pattern_items(__contract_cx, &__contract_p, &__CONTRACT_PATTERN, __contract_y, #msg, #exp))
+        } else {
+            quote!(check_pattern(__contract_cx, &__contract_p, &__CONTRACT_PATTERN, __contract_y.as_str(), #msg, #exp))
+        };
         checks.push(quote! {{
             static __CONTRACT_PATTERN: #p::Pattern = #p::Pattern::new(#engine);
-            #p::check_pattern(__contract_cx, &__contract_p, &__CONTRACT_PATTERN, __contract_y.as_str(), #msg, #exp);
+            #p::#check;
         }});
     }
     if let Some(format) = &a.format {

@@ -45,6 +45,7 @@ pub fn object(s: &Object<'_>) -> TokenStream {
         let nullable = f.kind.is_option();
         let a = &f.attrs;
         let mut cs = Vec::new();
+        let mut items = None;
         let mut add = |keyword: &str, value: TokenStream| {
             cs.push(quote!(#p::constrain(&mut __contract_s, #keyword, #value, #nullable);));
         };
@@ -76,7 +77,16 @@ pub fn object(s: &Object<'_>) -> TokenStream {
         }
         if let Some(pattern) = &a.pattern {
             let written = pattern.value.value();
-            add("pattern", quote!(#p::json!(#written)));
+            if crate::check::pattern_on_items(kind) {
+                // Every item's: `items.pattern`.
+                items = Some(quote! {
+                    if let #p::Some(__contract_items) = __contract_s.get_mut("items") {
+                        #p::constrain(__contract_items, "pattern", #p::json!(#written), false);
+                    }
+                });
+            } else {
+                add("pattern", quote!(#p::json!(#written)));
+            }
         }
         if let Some(format) = &a.format {
             let name = format.value.name();
@@ -89,6 +99,7 @@ pub fn object(s: &Object<'_>) -> TokenStream {
             {
                 let mut __contract_s = <#ty as #p::JsonType>::schema(__contract_defs);
                 #(#cs)*
+                #items
                 #doc
                 __contract_props.insert(#p::String::from(#json), __contract_s);
             }

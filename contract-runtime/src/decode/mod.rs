@@ -22,7 +22,9 @@ pub use crate::core::{Collector, JsonType};
 use crate::error::Stage;
 use crate::json::{KeySet, ParseError, Path, Peek, Reader, duplicate_key};
 
-pub use formats::{Format, Pattern, check_format, check_pattern, is_email, is_uuid};
+pub use formats::{
+    Format, Pattern, check_format, check_pattern, check_pattern_items, is_email, is_uuid,
+};
 pub use length::{LenCheck, Length};
 pub use primitives::narrow_f32;
 pub use union::{Tag, TagFound, read_tag};

@@ -2,8 +2,8 @@ use contract_runtime::Contract;
 
 #[derive(Contract)]
 pub struct Parcel {
-    #[contract(pattern = "^[A-Z]{2}$")]
-    pub countries: Vec<String>,
+    #[contract(pattern = "^[0-9]{2}$")]
+    pub weights: Vec<u32>,
 }
 
 fn main() {}
