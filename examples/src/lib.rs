@@ -36,6 +36,7 @@ pub mod close_ticket;
 pub mod registry;
 pub mod retry_demo;
 pub mod settings;
+pub mod shipping_label;
 pub mod step;
 pub mod ticket_extraction;
 pub mod triage;

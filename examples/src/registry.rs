@@ -5,7 +5,7 @@
 //! use contract_examples::registry::{self, Setup};
 //!
 //! let names: Vec<_> = registry::contracts().iter().map(|c| c.name).collect();
-//! assert_eq!(names, ["close-ticket", "settings", "triage", "ticket-extraction", "vacation", "step"]);
+//! assert_eq!(names, ["close-ticket", "settings", "triage", "ticket-extraction", "vacation", "step", "shipping-label"]);
 //!
 //! let vacation = registry::find("vacation").unwrap();
 //! let checker = vacation.checker(&Setup::default()).unwrap();
@@ -301,7 +301,7 @@ pub fn names() -> String {
         .join(", ")
 }
 
-static CONTRACTS: [ContractEntry; 6] = [
+static CONTRACTS: [ContractEntry; 7] = [
     ContractEntry {
         name: "close-ticket",
         description: "seed 000: close one resolved ticket of the trusted tenant",
@@ -361,6 +361,16 @@ static CONTRACTS: [ContractEntry; 6] = [
         schema: Step::json_schema,
         policies: policies::<Step>,
         prepare: prepare_plain::<Step>,
+    },
+    ContractEntry {
+        name: "shipping-label",
+        description: "a shipping label read from a photo: codes fixed by patterns, one on every item of a list",
+        context: None,
+        needs_source: false,
+        limits: crate::shipping_label::ShippingLabel::LIMITS,
+        schema: crate::shipping_label::ShippingLabel::json_schema,
+        policies: policies::<crate::shipping_label::ShippingLabel>,
+        prepare: prepare_plain::<crate::shipping_label::ShippingLabel>,
     },
 ];
 

@@ -103,6 +103,11 @@ fn step_example_matches_expected_output() {
 }
 
 #[test]
+fn shipping_label_example_matches_expected_output() {
+    check_example("shipping-label");
+}
+
+#[test]
 fn one_output_line_per_input_line_in_order() {
     for entry in contract_examples::registry::contracts() {
         let input = std::fs::read_to_string(data(&format!("{}.jsonl", entry.name))).unwrap();

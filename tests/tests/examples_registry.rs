@@ -5,7 +5,7 @@ use contract_runtime::Contract;
 use contract_runtime::report::Report;
 
 #[test]
-fn the_registry_lists_the_five_seed_contracts_then_the_union() {
+fn the_registry_lists_the_five_seed_contracts_then_the_union_and_the_label() {
     let names: Vec<_> = registry::contracts().iter().map(|c| c.name).collect();
     assert_eq!(
         names,
@@ -15,7 +15,8 @@ fn the_registry_lists_the_five_seed_contracts_then_the_union() {
             "triage",
             "ticket-extraction",
             "vacation",
-            "step"
+            "step",
+            "shipping-label"
         ]
     );
 }
