@@ -11,7 +11,7 @@
 //!
 //! Every recursion of a contract passes through `Box`, `Vec` or `BTreeMap`
 //! (a type that holds itself by value has no size and is refused by rustc),
-//! so their [`JsonType`](crate::JsonType) impls are where the room is
+//! so their [`JsonType`](crate::core::JsonType) impls are where the room is
 //! made: before they decode, encode or check their content they ask how
 //! much of the thread's stack is left and, below [`RED_ZONE`], run the
 //! content on a fresh [`SEGMENT`] allocated for it (`stacker`, the crate
