@@ -72,7 +72,9 @@
 //!
 //! `#[contract(pattern = "..")]` on a `String` or `Option<String>` field: the
 //! value must contain a match (a search, as JSON Schema's `pattern`; anchor
-//! with `^` and `$`), else `pattern_mismatch` at the field's pointer. The
+//! with `^` and `$`), else `pattern_mismatch` at the field's pointer. On a
+//! `Vec<String>` or `Option<Vec<String>>` field every item must match, each
+//! at its own pointer (`/codes/3`; schema `items.pattern`). The
 //! schema carries the pattern as written; the decoder matches with
 //! `regex-lite`, compiled once per field. The derive parses the pattern and
 //! refuses, at the literal, what does not parse and every construct whose
@@ -149,7 +151,8 @@
 //!
 //! 1. [`error`]: errors as data ([`Error`], [`Rejection`], [`Stage`]).
 //! 2. [`code`] (the stable codes), [`pointer`](mod@pointer) (RFC 6901), [`shape`] (edit
-//!    pointers checked at compile time), [`date`], [`fingerprint`].
+//!    pointers checked at compile time), [`date`], [`fingerprint`], [`stack`]
+//!    (stack room for recursive contracts).
 //! 3. [`json`] (the strict reader, [`json::Path`]), [`outcome`] (decisions,
 //!    violations), [`feedback`] (a rejection rendered for a retry prompt).
 //! 4. [`schema`] (JSON Schema and provider exports, for any

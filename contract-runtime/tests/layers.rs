@@ -7,7 +7,7 @@ use std::path::Path;
 /// The layers, low to high, as the crate docs list them.
 const LAYERS: &[&[&str]] = &[
     &["error"],
-    &["code", "pointer", "shape", "date", "fingerprint"],
+    &["code", "pointer", "shape", "date", "fingerprint", "stack"],
     &["json", "outcome", "feedback"],
     &["schema", "diff", "compat"],
     &["core"],
