@@ -1,5 +1,5 @@
-//! The five seed contracts of `shared/seeds/` and a tagged union (`step`),
-//! declared with `#[derive(Contract)]`, and the `contract-check` command that runs any of
+//! The five seed contracts of `shared/seeds/`, a tagged union (`step`) and a
+//! contract of patterns (`shipping-label`), declared with `#[derive(Contract)]`, and the `contract-check` command that runs any of
 //! them over a file of model outputs.
 //!
 //! | module | CLI name | seed | what the model is asked for |
@@ -10,6 +10,7 @@
 //! | [`ticket_extraction`] | `ticket-extraction` | 003 | incident facts from an e-mail, with evidence and review |
 //! | [`vacation`] | `vacation` | 004 | a vacation request: complete, needs clarification, or not a request |
 //! | [`step`] | `step` | — | an agent's next step, a tagged union: close a ticket, refund, ask, or nothing |
+//! | [`shipping_label`] | `shipping-label` | — | a shipping label read from a photo: codes fixed by `pattern`, on every item of a list too |
 //!
 //! [`registry`] puts them behind one type-erased interface; [`cli`] is the
 //! command (`contract-check`), whose line format, blank-line and exit-code
