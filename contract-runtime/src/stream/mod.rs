@@ -108,9 +108,10 @@
 //! [`Contract::check_with`]: crate::Contract::check_with
 //! [`Contract::stream_with`]: crate::Contract::stream_with
 use std::any::TypeId;
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{OnceLock, PoisonError, RwLock};
 
 use serde_json::Value;
 
@@ -176,10 +177,21 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
     /// A stream for `T`; with a context, [`Stream::finish`] runs the
     /// business stage against it.
     pub fn new(context: Option<&'c T::Context>) -> Self {
-        Stream {
+        let plan = plan::<T>();
+        let (text, scanner) = match SPARE.take() {
+            Some((text, mut scanner)) => {
+                scanner.reset(plan, T::LIMITS.max_depth);
+                (text, scanner)
+            }
             // Most documents fit: one allocation instead of a doubling series.
-            text: String::with_capacity(T::LIMITS.max_bytes.min(INITIAL_CAPACITY)),
-            scanner: Scanner::new(plan::<T>(), T::LIMITS.max_depth),
+            None => (
+                String::with_capacity(T::LIMITS.max_bytes.min(INITIAL_CAPACITY)),
+                Scanner::new(plan, T::LIMITS.max_depth),
+            ),
+        };
+        Stream {
+            text,
+            scanner,
             context,
             phase: Phase::Reading,
             received: 0,
@@ -238,12 +250,12 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
     /// The outcome: [`Contract::check`](crate::Contract::check) (or
     /// `check_with`) on the text pushed; after an early rejection, see the
     /// module docs.
-    pub fn finish(self) -> Outcome<T> {
+    pub fn finish(mut self) -> Outcome<T> {
         let stages = match self.context {
             Some(ctx) => Stages::business(ctx),
             None => Stages::none(),
         };
-        match self.phase {
+        match std::mem::replace(&mut self.phase, Phase::Reading) {
             Phase::Rejected {
                 rejection,
                 dropped: true,
@@ -283,24 +295,76 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
     }
 }
 
+impl<T: Document + Definition> Drop for Stream<'_, T> {
+    // The text and scanner buffers go back to this thread's spare, for the
+    // next stream: a stream per model answer then allocates nothing once
+    // the thread has streamed one document. A spare holding more than
+    // `SPARE_LIMIT` bytes is released instead.
+    fn drop(&mut self) {
+        let mut text = std::mem::take(&mut self.text);
+        if text.capacity() + self.scanner.capacity() > SPARE_LIMIT {
+            return;
+        }
+        text.clear();
+        let scanner = std::mem::replace(&mut self.scanner, Scanner::new(plan_any(), 0));
+        SPARE.set(Some((text, scanner)));
+    }
+}
+
+thread_local! {
+    // The buffers of the last stream dropped on this thread.
+    static SPARE: Cell<Option<(String, Scanner)>> = const { Cell::new(None) };
+    // The plan this thread used last, by type.
+    static LAST_PLAN: Cell<Option<(TypeId, &'static Plan)>> = const { Cell::new(None) };
+}
+
 // What the text buffer starts with (the seed documents are 70–200 bytes).
 const INITIAL_CAPACITY: usize = 512;
+
+// The most a spare keeps (bytes of text and scanner buffers).
+const SPARE_LIMIT: usize = 64 * 1024;
 
 // Whether `text` is JSON so far but ends inside the document (the caller
 // stopped the model): read once, for the grammar only.
 fn ends_inside(text: &str, max_depth: usize) -> bool {
-    let mut scanner = Scanner::new(Arc::new(Plan::any()), max_depth);
+    let mut scanner = Scanner::new(plan_any(), max_depth);
     scanner.feed(text, 0).is_ok() && !scanner.is_done()
+}
+
+// The plan that decides nothing.
+fn plan_any() -> &'static Plan {
+    static ANY: OnceLock<Plan> = OnceLock::new();
+    ANY.get_or_init(Plan::any)
 }
 
 // The plan of `T`, compiled on first use and shared by every stream of `T`
 // (a `static` in a generic function is one for all `T`, hence the map).
-fn plan<T: Definition>() -> Arc<Plan> {
-    static PLANS: OnceLock<Mutex<BTreeMap<TypeId, Arc<Plan>>>> = OnceLock::new();
-    let plans = PLANS.get_or_init(Mutex::default);
-    let mut plans = plans.lock().unwrap_or_else(PoisonError::into_inner);
-    let plan = plans
-        .entry(TypeId::of::<T>())
-        .or_insert_with(|| Arc::new(Plan::compile(&schema::document::<T>())));
-    Arc::clone(plan)
+// A plan lives as long as the program (one per contract type streamed, a
+// few KiB), so a scanner borrows it without counting references; the
+// thread remembers the last one it used, so that a stream of the same type
+// as the one before takes no lock.
+fn plan<T: Definition>() -> &'static Plan {
+    let id = TypeId::of::<T>();
+    if let Some((last, plan)) = LAST_PLAN.get()
+        && last == id
+    {
+        return plan;
+    }
+    static PLANS: OnceLock<RwLock<BTreeMap<TypeId, &'static Plan>>> = OnceLock::new();
+    let plans = PLANS.get_or_init(RwLock::default);
+    let known = plans
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&id)
+        .copied();
+    let plan = match known {
+        Some(plan) => plan,
+        None => *plans
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .entry(id)
+            .or_insert_with(|| Box::leak(Box::new(Plan::compile(&schema::document::<T>())))),
+    };
+    LAST_PLAN.set(Some((id, plan)));
+    plan
 }

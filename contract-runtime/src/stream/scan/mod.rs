@@ -8,12 +8,12 @@
 //! the pipeline which parse error that is). Escapes, surrogate pairs and
 //! numbers may be split anywhere between pieces; pieces are `&str`, so a
 //! UTF-8 character never is.
-use std::sync::Arc;
-
+use super::plan::rules::Seen;
 use super::plan::{ANY, NodeId, Plan, types};
 
 mod members;
 mod numbers;
+mod rules;
 mod strings;
 use super::verdict::{self, Verdict};
 use crate::code;
@@ -106,6 +106,10 @@ struct Frame {
     before: Vec<String>,
     /// The offset after the last complete element (or the opener).
     complete: usize,
+    /// The member being read, when a rule reads its value.
+    watch: Option<usize>,
+    /// The values of the members rules read, by member index.
+    values: Vec<Option<Seen>>,
 }
 
 // The string being read.
@@ -127,7 +131,7 @@ struct Str {
 /// The scanner's state between pieces.
 #[derive(Debug)]
 pub(crate) struct Scanner {
-    plan: Arc<Plan>,
+    plan: &'static Plan,
     max_depth: usize,
     state: State,
     expect: Expect,
@@ -149,7 +153,7 @@ fn is_ws(b: u8) -> bool {
 }
 
 impl Scanner {
-    pub(crate) fn new(plan: Arc<Plan>, max_depth: usize) -> Scanner {
+    pub(crate) fn new(plan: &'static Plan, max_depth: usize) -> Scanner {
         let root = plan.root;
         Scanner {
             plan,
@@ -160,14 +164,14 @@ impl Scanner {
                 quarantine: false,
                 tag: false,
             },
-            frames: Vec::with_capacity(8),
+            frames: Vec::new(),
             depth: 0,
             string: Str {
                 expect: UNCHECKED,
                 chars: 0,
                 keep: false,
                 live: false,
-                text: String::with_capacity(32),
+                text: String::new(),
                 escape: Escape::None,
                 high: 0,
                 safe: 0,
@@ -180,11 +184,37 @@ impl Scanner {
         }
     }
 
+    /// The scanner at the start of a document of `plan`, keeping the
+    /// buffers of the one before (its frames, key and string buffers).
+    pub(crate) fn reset(&mut self, plan: &'static Plan, max_depth: usize) {
+        self.plan = plan;
+        self.max_depth = max_depth;
+        self.state = State::Value;
+        self.expect = Expect {
+            node: plan.root,
+            quarantine: false,
+            tag: false,
+        };
+        self.depth = 0;
+        self.string.escape = Escape::None;
+        self.string.text.clear();
+        self.duplicate = false;
+        self.literal_at = 0;
+    }
+
+    /// The bytes this scanner's buffers hold (a reused scanner keeps them).
+    pub(crate) fn capacity(&self) -> usize {
+        self.string.text.capacity()
+            + self
+                .frames
+                .iter()
+                .map(|f| f.key.capacity() + f.seen.capacity() + f.before.capacity())
+                .sum::<usize>()
+    }
+
     /// Reads `text[from..]` (`text` is everything pushed so far).
     pub(crate) fn feed(&mut self, text: &str, from: usize) -> Result<(), Stop> {
-        // One handle on the plan for the whole piece, lent to every step.
-        let plan = Arc::clone(&self.plan);
-        let plan = &*plan;
+        let plan = self.plan;
         let bytes = text.as_bytes();
         let mut i = from;
         while let Some(&b) = bytes.get(i) {
@@ -218,6 +248,13 @@ impl Scanner {
                     self.literal_at += 1;
                     i += 1;
                     if self.literal_at == self.literal.len() {
+                        if self.watched() {
+                            let seen = match self.literal {
+                                b"null" => Seen::Null,
+                                l => Seen::Bool(l == b"true"),
+                            };
+                            self.record(plan, seen)?;
+                        }
                         self.value_done(i);
                     }
                     continue;
@@ -411,7 +448,8 @@ impl Scanner {
         if rule.types & kind == 0 {
             return Err(self.schema_error(code::INVALID_TYPE));
         }
-        if (node == ANY && !expect.tag) || rule.unsure {
+        // A tag is judged against the union's variants (`tag`), not a node.
+        if !expect.tag && (node == ANY || rule.unsure) {
             self.mark_doubt();
         }
         let expect = Expect { node, ..expect };
@@ -480,6 +518,14 @@ impl Scanner {
         frame.tag_seen = false;
         frame.before.clear();
         frame.complete = after;
+        frame.watch = None;
+        frame.values.clear();
+        if let Some(object) = rule.object.as_ref().filter(|o| !o.rules.is_empty())
+            && members.is_some()
+            && !expect.quarantine
+        {
+            frame.values.resize(object.members.len(), None);
+        }
         self.depth += 1;
         if object {
             self.state = State::ObjectStart;
@@ -510,6 +556,9 @@ impl Scanner {
                     return Err(self.member_error(&member.name, code::MISSING_KEY));
                 }
             }
+            if !frame.values.is_empty() {
+                self.absent(plan)?;
+            }
         } else if let Some(items) = &plan.node(frame.node).items
             && !frame.doubt
             && !frame.quarantine
@@ -525,10 +574,17 @@ impl Scanner {
                 return Err(self.error_at(self.pointer(self.depth - 1), code));
             }
         }
-        let doubt = frame.doubt;
+        let doubt = self
+            .depth
+            .checked_sub(1)
+            .and_then(|d| self.frames.get(d))
+            .is_some_and(|f| f.doubt);
         self.depth -= 1;
         if doubt {
             self.mark_doubt();
+        }
+        if self.watched() {
+            self.record(plan, Seen::Other)?;
         }
         self.value_done(after);
         Ok(())
@@ -564,6 +620,13 @@ fn message(code: &'static str) -> &'static str {
         code::OUT_OF_RANGE => "the number does not fit the field's type",
         code::BELOW_MINIMUM => "below the minimum",
         code::ABOVE_MAXIMUM => "above the maximum",
+        code::INVALID_DATE_TIME => "not an RFC 3339 date-time with an offset",
+        code::INVALID_EMAIL => "not a valid e-mail address",
+        code::INVALID_UUID => "not a UUID",
+        code::PATTERN_MISMATCH => "does not match the pattern",
+        code::REQUIRED => "must not be null under this condition",
+        code::FORBIDDEN => "must be null under this condition",
+        code::ORDER => "out of order with the field it follows",
         _ => "the value does not have the declared shape",
     }
 }

@@ -17,6 +17,9 @@ use serde_json::{Map, Value};
 
 use crate::date::Date;
 
+pub(crate) mod rules;
+use rules::Rule;
+
 /// A node's index in [`Plan::nodes`].
 pub(crate) type NodeId = usize;
 
@@ -70,6 +73,31 @@ pub(crate) struct Text {
     /// (`None` when the schema cannot tell `not_equal` from `not_one_of`).
     pub(crate) allowed: Option<(Vec<String>, Option<&'static str>)>,
     pub(crate) date: bool,
+    /// `format`: `date-time`, `email` or `uuid`.
+    pub(crate) format: Option<Format>,
+    /// `pattern`, as the decoder's matcher reads it.
+    pub(crate) pattern: Option<regex_lite::Regex>,
+}
+
+/// A string `format` other than `date`, decided on the whole string (a
+/// `date-time`'s date also on its prefix).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Format {
+    DateTime,
+    Email,
+    Uuid,
+}
+
+impl Text {
+    /// Whether the string's decoded text is needed.
+    pub(crate) fn reads_text(&self) -> bool {
+        self.allowed.is_some() || self.date || self.format.is_some() || self.pattern.is_some()
+    }
+
+    /// Whether the string is checked at all.
+    pub(crate) fn checks(&self) -> bool {
+        self.reads_text() || self.max_len.is_some() || self.min_len.is_some()
+    }
 }
 
 /// Number checks.
@@ -157,6 +185,8 @@ pub(crate) struct Object {
     pub(crate) closed: bool,
     /// The schema of every other key's value (a map).
     pub(crate) other: Option<NodeId>,
+    /// The `when` and `order` rules over the members.
+    pub(crate) rules: Vec<Rule>,
 }
 
 /// A declared member.
@@ -167,6 +197,8 @@ pub(crate) struct Member {
     pub(crate) required: bool,
     /// Value failures below it are review reasons, not errors.
     pub(crate) quarantine: bool,
+    /// A rule reads its value.
+    pub(crate) watched: bool,
 }
 
 /// A tagged union: the tag member and one object node per variant.
@@ -200,6 +232,22 @@ impl Plan {
         Plan::compile(&Value::Bool(true))
     }
 
+    /// Whether a value of node `id` may be null.
+    pub(crate) fn admits_null(&self, id: NodeId) -> bool {
+        let mut id = id;
+        for _ in 0..16 {
+            let node = self.node(id);
+            if node.types & types::NULL != 0 {
+                return true;
+            }
+            match node.or {
+                Some(next) => id = next,
+                None => return false,
+            }
+        }
+        false
+    }
+
     pub(crate) fn node(&self, id: NodeId) -> &Node {
         self.nodes.get(id).unwrap_or(&self.nodes[ANY])
     }
@@ -223,7 +271,7 @@ const ANNOTATIONS: &[&str] = &[
     "default",
 ];
 
-impl Compiler<'_> {
+impl<'a> Compiler<'a> {
     fn reference(&mut self, target: &str) -> NodeId {
         if let Some(&id) = self.refs.get(target) {
             return id;
@@ -247,7 +295,7 @@ impl Compiler<'_> {
         id
     }
 
-    fn compile(&mut self, schema: &Value) -> NodeId {
+    fn compile(&mut self, schema: &'a Value) -> NodeId {
         if let Some(Value::String(target)) = schema.get("$ref") {
             return self.reference(target);
         }
@@ -256,7 +304,7 @@ impl Compiler<'_> {
         self.nodes.len() - 1
     }
 
-    fn node(&mut self, schema: &Value) -> Node {
+    fn node(&mut self, schema: &'a Value) -> Node {
         let Value::Object(map) = schema else {
             return any();
         };
@@ -287,10 +335,22 @@ impl Compiler<'_> {
                 "maxLength" => set(&mut node.text.max_len, value),
                 "format" => {
                     node.text.date = value == "date";
-                    node.text.date
+                    node.text.format = match value.as_str() {
+                        Some("date-time") => Some(Format::DateTime),
+                        Some("email") => Some(Format::Email),
+                        Some("uuid") => Some(Format::Uuid),
+                        _ => None,
+                    };
+                    node.text.date || node.text.format.is_some()
+                }
+                "pattern" if map.get("format").is_some_and(|f| f == "date") => {
+                    value == Date::PATTERN
                 }
                 "pattern" => {
-                    map.get("format").is_some_and(|f| f == "date") && value == Date::PATTERN
+                    node.text.pattern = value
+                        .as_str()
+                        .and_then(|p| regex_lite::Regex::new(&engine_form(p)).ok());
+                    node.text.pattern.is_some()
                 }
                 "minimum" => {
                     node.number.minimum = Bound::of(value);
@@ -329,7 +389,7 @@ impl Compiler<'_> {
 
     // `anyOf: [X, {"type": "null"}]`: null, or X. Any other `anyOf` is not
     // understood.
-    fn nullable(&mut self, any_of: &Value) -> Node {
+    fn nullable(&mut self, any_of: &'a Value) -> Node {
         let null = serde_json::json!({ "type": "null" });
         match any_of.as_array().map(Vec::as_slice) {
             Some([x, n]) | Some([n, x]) if *n == null && *x != null => {
@@ -347,7 +407,7 @@ impl Compiler<'_> {
     // `oneOf` of closed objects that share a required member whose value is
     // a `const` string in each: a tagged union. Anything else is not
     // understood.
-    fn union(&mut self, one_of: &Value) -> Node {
+    fn union(&mut self, one_of: &'a Value) -> Node {
         let Some(alternatives) = one_of.as_array() else {
             return any();
         };
@@ -397,7 +457,7 @@ impl Compiler<'_> {
         }
     }
 
-    fn object(&mut self, map: &Map<String, Value>) -> Object {
+    fn object(&mut self, map: &'a Map<String, Value>) -> Object {
         let required: Vec<&str> = map
             .get("required")
             .and_then(Value::as_array)
@@ -423,8 +483,25 @@ impl Compiler<'_> {
                     node: self.compile(schema),
                     required: required.contains(&name.as_str()),
                     quarantine: quarantined.contains(&pointer),
+                    watched: false,
                 });
             }
+        }
+        let names: Vec<&str> = object.members.iter().map(|m| m.name.as_str()).collect();
+        let quarantine: Vec<bool> = object.members.iter().map(|m| m.quarantine).collect();
+        let root = self.root;
+        let resolve = |schema: &'a Value| -> &'a Value {
+            match schema.get("$ref").and_then(Value::as_str) {
+                Some(target) => target
+                    .strip_prefix('#')
+                    .and_then(|p| root.pointer(p))
+                    .unwrap_or(schema),
+                None => schema,
+            }
+        };
+        object.rules = rules::compile(map, &names, &quarantine, &resolve);
+        for (i, member) in object.members.iter_mut().enumerate() {
+            member.watched = object.rules.iter().any(|r| r.reads(i));
         }
         match map.get("additionalProperties") {
             Some(Value::Bool(false)) => object.closed = true,
@@ -470,6 +547,30 @@ impl Compiler<'_> {
             false
         }
     }
+}
+
+// A schema's `pattern` (ECMA-262, as the derive accepted it) as the
+// decoder's matcher reads it: the derive refuses every construct whose
+// meaning differs and rewrites `.` (outside a class, unescaped) to ECMA-262's
+// "any character but a line terminator"; so does this.
+fn engine_form(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len());
+    let (mut escaped, mut class) = (false, false);
+    for c in pattern.chars() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '[' if !class => class = true,
+            ']' if class => class = false,
+            '.' if !class => {
+                out.push_str(r"[^\n\r\x{2028}\x{2029}]");
+                continue;
+            }
+            _ => {}
+        }
+        out.push(c);
+    }
+    out
 }
 
 fn any() -> Node {

@@ -1,0 +1,91 @@
+//! Cross-field rules: the values of the members a rule reads are kept as
+//! they complete, and a rule is decided once every member it reads is
+//! complete (its error is a rule-stage error, as the decoder's).
+use super::{Scanner, Seen, Stop};
+use crate::error::{Error, Stage};
+use crate::stream::plan::Plan;
+
+impl Scanner {
+    /// Whether a rule reads the value that is being completed (a member
+    /// of the innermost object).
+    #[inline]
+    pub(super) fn watched(&self) -> bool {
+        self.depth
+            .checked_sub(1)
+            .and_then(|d| self.frames.get(d))
+            .is_some_and(|f| f.watch.is_some())
+    }
+
+    /// The innermost object closes: a member a rule reads that is absent
+    /// (its key optional) is null to the decoder, when its type admits null.
+    pub(super) fn absent(&mut self, plan: &Plan) -> Result<(), Stop> {
+        let Some(d) = self.depth.checked_sub(1) else {
+            return Ok(());
+        };
+        let Some(frame) = self.frames.get(d) else {
+            return Ok(());
+        };
+        if frame.values.is_empty() {
+            return Ok(());
+        }
+        let Some(object) = plan.node(frame.members).object.as_ref() else {
+            return Ok(());
+        };
+        for (m, member) in object.members.iter().enumerate() {
+            let absent = self
+                .frames
+                .get(d)
+                .is_some_and(|f| !f.seen.get(m).copied().unwrap_or(true));
+            if member.watched && absent && !member.required && plan.admits_null(member.node) {
+                self.decide(plan, d, m, Seen::Null)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Keeps the value of the member being completed and decides the
+    /// rules that read it.
+    pub(super) fn record(&mut self, plan: &Plan, seen: Seen) -> Result<(), Stop> {
+        let Some(d) = self.depth.checked_sub(1) else {
+            return Ok(());
+        };
+        let Some(frame) = self.frames.get_mut(d) else {
+            return Ok(());
+        };
+        let Some(m) = frame.watch.take() else {
+            return Ok(());
+        };
+        self.decide(plan, d, m, seen)
+    }
+
+    // Member `m` of the object at depth `d` is `seen`: the rules that read it.
+    fn decide(&mut self, plan: &Plan, d: usize, m: usize, seen: Seen) -> Result<(), Stop> {
+        let Some(frame) = self.frames.get_mut(d) else {
+            return Ok(());
+        };
+        let Some(slot) = frame.values.get_mut(m) else {
+            return Ok(());
+        };
+        *slot = Some(seen);
+        let Some(object) = plan.node(frame.members).object.as_ref() else {
+            return Ok(());
+        };
+        let broken = object
+            .rules
+            .iter()
+            .filter(|r| r.reads(m))
+            .find_map(|r| r.decide(m, &frame.values));
+        let Some((member, code)) = broken else {
+            return Ok(());
+        };
+        let name = object.members.get(member).map_or("", |m| m.name.as_str());
+        let mut pointer = self.pointer(d);
+        crate::pointer::push_escaped(&mut pointer, name);
+        Err(Stop::Schema(Box::new(Error::new(
+            Stage::Rule,
+            pointer,
+            code,
+            super::message(code),
+        ))))
+    }
+}
