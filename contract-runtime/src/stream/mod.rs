@@ -49,25 +49,39 @@
 //! | a string longer than `max_len` | the piece that passes the limit | `too_long` |
 //! | a string that no `one_of`, enum or `equals` value starts with | the piece that shows it | `not_one_of` / `not_equal` |
 //! | a date that no calendar day starts with (`2027-13`, `2027-02-30`) | the piece that shows it | `invalid_date` |
+//! | a date-time whose date no calendar day starts with, or without `T` after it | the piece that shows it | `invalid_date_time` |
 //! | a tagged union's tag that no variant starts with | the piece that shows it | `unknown_variant` |
 //! | a tag that is not a string | its first byte | `invalid_type` |
 //! | a member met before the tag that the chosen variant does not declare | the tag's closing quote | `unknown_key` |
 //! | a number outside `min`/`max` or the field's type | the number's end | `below_minimum`, `above_maximum`, `out_of_range`, `not_one_of` |
 //! | a string shorter than `min_len`, a date that is not a day | the closing quote | `too_short`, `invalid_date` |
+//! | a string the `pattern` finds no match in, an invalid `email`, `uuid` or date-time | the closing quote (a pattern is a search anywhere in the string, so a prefix seldom decides it) | `pattern_mismatch`, `invalid_email`, `invalid_uuid`, `invalid_date_time` |
 //! | an array with fewer or more items than `min_len`/`max_len` | the `]` | `too_short` / `too_long` |
 //! | a declared key absent, a union without its tag | the object's `}` | `missing_key` |
+//! | a `when` rule broken (a required field null, a forbidden one not) | the end of the later of the condition and the field (an absent optional field: the object's `}`) | `required` / `forbidden` (rule stage) |
+//! | an `order(a <= b)` broken (dates, date-times, integers, floats) | the end of the later of `a` and `b` | `order` (rule stage) |
 //!
-//! Three things wait for [`Stream::finish`]:
+//! Keys come in any order: a rule is decided when the last field it reads
+//! is complete, whichever that is, and a field is read once (a repeated key
+//! is a parse error). Recursive contracts are checked at every level: the
+//! plan follows each `$ref` into `$defs` (each definition compiled once, a
+//! cycle ends at the definition being compiled).
+//!
+//! What waits for [`Stream::finish`]:
 //!
 //! - a code the schema does not tell: an integer outside its bounds where
 //!   the field's Rust type decides between `out_of_range` and
 //!   `below_minimum` (`-1` for a field whose schema says `0..=4294967295`,
 //!   which is a `u32` or an `i64` with `min = 0`), a number beyond `f32`'s
 //!   range, a nullable `equals` (`not_equal` or `not_one_of`), and every
-//!   keyword the plan does not evaluate (`pattern`, formats other than
-//!   `date`): those never reject early;
-//! - the rule stage (`when`, `order`): it runs only on a document with no
-//!   schema error, so a rule error is known once the whole text is;
+//!   keyword the plan does not evaluate (formats other than `date`,
+//!   `date-time`, `email` and `uuid`, `multipleOf`, …): those never reject
+//!   early;
+//! - a rule the plan cannot decide alone: one that reads a `quarantine`
+//!   field (a failing value there becomes null), a field met before a
+//!   tagged union's tag, an `order` over other types (whose order is the
+//!   Rust type's), a `when` whose condition is not a string, boolean or
+//!   integer; an `order` between floats where `f32` and `f64` disagree;
 //! - the business stage ([`Contract::stream_with`]).
 //!
 //! A value under a `quarantine` field is checked for its type, unknown and
@@ -81,7 +95,9 @@
 //! the same outcome with the same errors in the same order. The errors of an
 //! early rejection carry the pointer, code and stage of errors of that final
 //! rejection, unless the text goes on to break the JSON grammar (a parse
-//! error replaces every schema error) or `max_bytes`.
+//! error replaces every schema error) or `max_bytes`, or, for a rule's
+//! error, goes on to break the schema (the rule stage runs only on a
+//! document with no schema error, so schema errors replace it).
 //!
 //! After a rejection, further pushes are only counted (nothing is kept or
 //! read) and return the same rejection. [`Stream::finish`] then returns:
@@ -98,11 +114,16 @@
 //!
 //! Each push reads only its piece: the scanner keeps its place (the open
 //! containers, the string, escape or number being read) between pieces.
-//! The contract's plan (its schema, compiled once per type and shared by
-//! every stream of that type) says what each position admits. The one-shot
-//! decoder is not involved until [`Stream::finish`], and is not changed by
-//! streaming. Memory: the text (bounded by `max_bytes`), one frame per open
-//! container, and the keys of the open objects.
+//! The contract's plan (its schema, compiled once per type, kept for the
+//! life of the program and shared by every stream of that type; a thread
+//! borrows the last one it used without taking a lock) says what each
+//! position admits. Plain string content is scanned eight bytes at a time.
+//! The one-shot decoder is not involved until [`Stream::finish`], and is not
+//! changed by streaming. Memory: the text (bounded by `max_bytes`), one
+//! frame per open container, the keys of the open objects and the values
+//! the rules read. A dropped stream leaves its buffers to the next stream
+//! of its thread (at most 64 KiB of them), so a thread streaming one answer
+//! after another allocates nothing once the first is done.
 //!
 //! [`Contract::check`]: crate::Contract::check
 //! [`Contract::check_with`]: crate::Contract::check_with

@@ -5,9 +5,11 @@
 //! Only what is understood is compiled: `type`, `properties`, `required`,
 //! `additionalProperties`, `items`, `minItems`/`maxItems`,
 //! `minLength`/`maxLength`, `minimum`/`maximum`, `enum`/`const`,
-//! `format: "date"`, `$ref` (cycles included: each target is compiled once),
-//! a nullable `anyOf`, a tagged `oneOf`, and the `quarantine` entries of
-//! `x-contract-rules`. Any other keyword can only make the decoder refuse
+//! `format` (`date`, `date-time`, `email`, `uuid`), `pattern` (read as the
+//! decoder's matcher reads it), `$ref` (cycles included: each target is
+//! compiled once), a nullable `anyOf`, a tagged `oneOf`, the `when` rules
+//! of `allOf` and the `order` and `quarantine` entries of
+//! `x-contract-rules` ([`rules`]). Any other keyword can only make the decoder refuse
 //! more, so a node that carries one is marked `unsure` (it may fail where
 //! the plan sees nothing) and never rejects on it; a schema that is not
 //! understood at all becomes [`ANY`]: nothing is decided there.
@@ -17,7 +19,9 @@ use serde_json::{Map, Value};
 
 use crate::date::Date;
 
+mod keywords;
 pub(crate) mod rules;
+use keywords::{any, count, engine_form, set, type_bits, when_rules};
 use rules::Rule;
 
 /// A node's index in [`Plan::nodes`].
@@ -197,8 +201,8 @@ pub(crate) struct Member {
     pub(crate) required: bool,
     /// Value failures below it are review reasons, not errors.
     pub(crate) quarantine: bool,
-    /// A rule reads its value.
-    pub(crate) watched: bool,
+    /// The rules (indices into [`Object::rules`]) that read its value.
+    pub(crate) rules: Vec<usize>,
 }
 
 /// A tagged union: the tag member and one object node per variant.
@@ -483,7 +487,7 @@ impl<'a> Compiler<'a> {
                     node: self.compile(schema),
                     required: required.contains(&name.as_str()),
                     quarantine: quarantined.contains(&pointer),
-                    watched: false,
+                    rules: Vec::new(),
                 });
             }
         }
@@ -501,7 +505,8 @@ impl<'a> Compiler<'a> {
         };
         object.rules = rules::compile(map, &names, &quarantine, &resolve);
         for (i, member) in object.members.iter_mut().enumerate() {
-            member.watched = object.rules.iter().any(|r| r.reads(i));
+            let reading = object.rules.iter().enumerate().filter(|(_, r)| r.reads(i));
+            member.rules = reading.map(|(r, _)| r).collect();
         }
         match map.get("additionalProperties") {
             Some(Value::Bool(false)) => object.closed = true,
@@ -547,79 +552,4 @@ impl<'a> Compiler<'a> {
             false
         }
     }
-}
-
-// A schema's `pattern` (ECMA-262, as the derive accepted it) as the
-// decoder's matcher reads it: the derive refuses every construct whose
-// meaning differs and rewrites `.` (outside a class, unescaped) to ECMA-262's
-// "any character but a line terminator"; so does this.
-fn engine_form(pattern: &str) -> String {
-    let mut out = String::with_capacity(pattern.len());
-    let (mut escaped, mut class) = (false, false);
-    for c in pattern.chars() {
-        match c {
-            _ if escaped => escaped = false,
-            '\\' => escaped = true,
-            '[' if !class => class = true,
-            ']' if class => class = false,
-            '.' if !class => {
-                out.push_str(r"[^\n\r\x{2028}\x{2029}]");
-                continue;
-            }
-            _ => {}
-        }
-        out.push(c);
-    }
-    out
-}
-
-fn any() -> Node {
-    Node {
-        types: types::ALL,
-        unsure: true,
-        ..Node::default()
-    }
-}
-
-fn type_bits(value: Option<&Value>) -> u8 {
-    let one = |name: &str| match name {
-        "null" => types::NULL,
-        "boolean" => types::BOOL,
-        "integer" => types::INTEGER,
-        "number" => types::NUMBER | types::INTEGER,
-        "string" => types::STRING,
-        "array" => types::ARRAY,
-        "object" => types::OBJECT,
-        _ => types::ALL,
-    };
-    match value {
-        Some(Value::String(name)) => one(name),
-        Some(Value::Array(names)) => names
-            .iter()
-            .map(|n| n.as_str().map_or(types::ALL, one))
-            .fold(0, |a, b| a | b),
-        _ => types::ALL,
-    }
-}
-
-// `allOf` of `if`/`then` pairs only: the `when` rules, which the rule stage
-// checks after the whole document (never a schema-stage error).
-fn when_rules(value: &Value) -> bool {
-    value.as_array().is_some_and(|rules| {
-        rules.iter().all(|r| {
-            r.as_object()
-                .is_some_and(|m| m.keys().all(|k| k == "if" || k == "then"))
-        })
-    })
-}
-
-fn count(value: Option<&Value>) -> Option<usize> {
-    value
-        .and_then(Value::as_u64)
-        .and_then(|n| usize::try_from(n).ok())
-}
-
-fn set(slot: &mut Option<usize>, value: &Value) -> bool {
-    *slot = count(Some(value));
-    slot.is_some()
 }

@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 
 use crate::code;
-use crate::date::{Date, DateTime};
+use crate::date::DateTime;
 
 /// A rule over the members of one object.
 #[derive(Debug)]
@@ -38,14 +38,15 @@ pub(crate) enum Scalar {
     Float,
 }
 
-/// A complete member value, as far as the rules read it.
-#[derive(Debug, Clone, PartialEq)]
+/// A complete member value, as far as the rules read it (a string's
+/// decoded text is kept in its object's arena: `start..end`).
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Seen {
     Null,
     Bool(bool),
     Integer(i128),
     Float(f64),
-    Text(String),
+    Text(usize, usize),
     /// An object or array, or a value the rules do not read.
     Other,
 }
@@ -68,10 +69,14 @@ impl Rule {
     }
 
     /// The errors the rule has once member `m` is complete (`seen`: the
-    /// values complete so far, by member index). Each pair of members is
-    /// decided once, when the later of the two arrives.
-    pub(crate) fn decide(&self, m: usize, seen: &[Option<Seen>]) -> Option<Broken> {
+    /// values complete so far, by member index; `arena`: their text). Each
+    /// pair of members is decided once, when the later of the two arrives.
+    pub(crate) fn decide(&self, m: usize, seen: &[Option<Seen>], arena: &str) -> Option<Broken> {
         let get = |i: usize| seen.get(i).and_then(Option::as_ref);
+        let text = |v: &Seen| match *v {
+            Seen::Text(start, end) => arena.get(start..end),
+            _ => None,
+        };
         match self {
             Rule::When {
                 condition,
@@ -80,7 +85,7 @@ impl Rule {
                 forbidden,
             } => {
                 let cond = get(*condition)?;
-                if !values.iter().any(|v| same(cond, v)) {
+                if !values.iter().any(|v| same(cond, text(cond), v)) {
                     return None;
                 }
                 let targets: &[usize] = if m == *condition { &[] } else { &[m] };
@@ -104,10 +109,12 @@ impl Rule {
             } => {
                 let (a, b) = (get(*first)?, get(*second)?);
                 let broken = match kind {
-                    Scalar::Date => text_pair(a, b)
-                        .and_then(|(a, b)| Some((Date::parse(a).ok()?, Date::parse(b).ok()?)))
-                        .map(|(a, b)| out_of_order(a.cmp(&b), *strict)),
-                    Scalar::DateTime => text_pair(a, b)
+                    // A date the scanner let through is valid: as text,
+                    // `YYYY-MM-DD` sorts as the calendar does.
+                    Scalar::Date => Some((text(a)?, text(b)?))
+                        .filter(|(a, b)| a.len() == 10 && b.len() == 10)
+                        .map(|(a, b)| out_of_order(a.cmp(b), *strict)),
+                    Scalar::DateTime => Some((text(a)?, text(b)?))
                         .and_then(|(a, b)| {
                             Some((DateTime::parse(a).ok()?, DateTime::parse(b).ok()?))
                         })
@@ -147,13 +154,6 @@ fn out_of_order(ordering: std::cmp::Ordering, strict: bool) -> bool {
     }
 }
 
-fn text_pair<'a>(a: &'a Seen, b: &'a Seen) -> Option<(&'a str, &'a str)> {
-    match (a, b) {
-        (Seen::Text(a), Seen::Text(b)) => Some((a, b)),
-        _ => None,
-    }
-}
-
 fn float_pair(a: &Seen, b: &Seen) -> Option<(f64, f64)> {
     let f = |v: &Seen| match v {
         Seen::Float(f) => Some(*f),
@@ -164,9 +164,9 @@ fn float_pair(a: &Seen, b: &Seen) -> Option<(f64, f64)> {
 }
 
 // Whether a complete value equals a condition's JSON value.
-fn same(seen: &Seen, value: &Value) -> bool {
+fn same(seen: &Seen, text: Option<&str>, value: &Value) -> bool {
     match (seen, value) {
-        (Seen::Text(s), Value::String(v)) => s == v,
+        (Seen::Text(..), Value::String(v)) => text == Some(v.as_str()),
         (Seen::Bool(s), Value::Bool(v)) => s == v,
         (Seen::Integer(s), Value::Number(v)) => {
             v.as_i64().map(i128::from) == Some(*s) || v.as_u64().map(i128::from) == Some(*s)

@@ -56,7 +56,7 @@ impl Scanner {
                     *seen = true;
                 }
                 let m = object.members.get(index);
-                if m.is_some_and(|m| m.watched) && !frame.values.is_empty() {
+                if m.is_some_and(|m| !m.rules.is_empty()) && !frame.values.is_empty() {
                     frame.watch = Some(index);
                 }
                 self.expect = Expect {

@@ -11,13 +11,14 @@
 use super::plan::rules::Seen;
 use super::plan::{ANY, NodeId, Plan, types};
 
+mod errors;
 mod members;
 mod numbers;
 mod rules;
 mod strings;
 use super::verdict::{self, Verdict};
 use crate::code;
-use crate::error::{Error, Stage};
+use crate::error::Error;
 use crate::json::{KeySet, Reader};
 use numbers::{Num, number_step};
 
@@ -108,8 +109,10 @@ struct Frame {
     complete: usize,
     /// The member being read, when a rule reads its value.
     watch: Option<usize>,
-    /// The values of the members rules read, by member index.
+    /// The values of the members rules read, by member index, and the
+    /// text of those that are strings.
     values: Vec<Option<Seen>>,
+    arena: String,
 }
 
 // The string being read.
@@ -299,28 +302,6 @@ impl Scanner {
         }
     }
 
-    /// The text of the members completed so far and the string being
-    /// written, closed into a document (`None` when nothing is complete).
-    pub(crate) fn completion(&self, text: &str) -> Option<String> {
-        let in_string = self.state == State::InString;
-        let (cut, quote) = match self.depth {
-            0 if self.state == State::Done => (text.len(), false),
-            0 if in_string => (self.string.safe, true),
-            0 => return None,
-            _ if in_string => (self.string.safe, true),
-            depth => (self.frames.get(depth - 1)?.complete, false),
-        };
-        let mut out = String::with_capacity(cut + self.depth + 1);
-        out.push_str(text.get(..cut)?);
-        if quote {
-            out.push('"');
-        }
-        for frame in self.frames.iter().take(self.depth).rev() {
-            out.push(if frame.object { '}' } else { ']' });
-        }
-        Some(out)
-    }
-
     fn top(&mut self) -> Option<&mut Frame> {
         self.depth
             .checked_sub(1)
@@ -336,43 +317,6 @@ impl Scanner {
         if let Some(frame) = self.top() {
             frame.doubt = true;
         }
-    }
-
-    // The RFC 6901 pointer through the first `levels` open containers.
-    fn pointer(&self, levels: usize) -> String {
-        let mut out = String::new();
-        for frame in self.frames.iter().take(levels) {
-            if frame.object {
-                crate::pointer::push_escaped(&mut out, &frame.key);
-            } else {
-                crate::pointer::push_index(&mut out, frame.count);
-            }
-        }
-        out
-    }
-
-    #[cold]
-    fn error_at(&self, pointer: String, code: &'static str) -> Stop {
-        Stop::Schema(Box::new(Error::new(
-            Stage::Schema,
-            pointer,
-            code,
-            message(code),
-        )))
-    }
-
-    // An error at the value being read.
-    #[cold]
-    fn schema_error(&self, code: &'static str) -> Stop {
-        self.error_at(self.pointer(self.depth), code)
-    }
-
-    // An error at member `key` of the innermost object.
-    #[cold]
-    fn member_error(&self, key: &str, code: &'static str) -> Stop {
-        let mut pointer = self.pointer(self.depth.saturating_sub(1));
-        crate::pointer::push_escaped(&mut pointer, key);
-        self.error_at(pointer, code)
     }
 
     // A verdict on the value being read.
@@ -520,6 +464,7 @@ impl Scanner {
         frame.complete = after;
         frame.watch = None;
         frame.values.clear();
+        frame.arena.clear();
         if let Some(object) = rule.object.as_ref().filter(|o| !o.rules.is_empty())
             && members.is_some()
             && !expect.quarantine
@@ -601,32 +546,5 @@ impl Scanner {
                 self.state = State::After;
             }
         }
-    }
-}
-
-// The message of an early error (the code says what; `finish` reports the
-// decoder's own messages).
-fn message(code: &'static str) -> &'static str {
-    match code {
-        code::UNKNOWN_KEY => "this key is not part of the contract",
-        code::MISSING_KEY => "this key is required (a nullable field must be present, with null)",
-        code::INVALID_TYPE => "the value has the wrong JSON type",
-        code::UNKNOWN_VARIANT => "this tag names no variant",
-        code::TOO_LONG => "longer than the maximum",
-        code::TOO_SHORT => "shorter than the minimum",
-        code::NOT_ONE_OF => "not one of the allowed values",
-        code::NOT_EQUAL => "not the required constant",
-        code::INVALID_DATE => "not a calendar date as YYYY-MM-DD",
-        code::OUT_OF_RANGE => "the number does not fit the field's type",
-        code::BELOW_MINIMUM => "below the minimum",
-        code::ABOVE_MAXIMUM => "above the maximum",
-        code::INVALID_DATE_TIME => "not an RFC 3339 date-time with an offset",
-        code::INVALID_EMAIL => "not a valid e-mail address",
-        code::INVALID_UUID => "not a UUID",
-        code::PATTERN_MISMATCH => "does not match the pattern",
-        code::REQUIRED => "must not be null under this condition",
-        code::FORBIDDEN => "must be null under this condition",
-        code::ORDER => "out of order with the field it follows",
-        _ => "the value does not have the declared shape",
     }
 }

@@ -36,7 +36,11 @@ impl Scanner {
                 .frames
                 .get(d)
                 .is_some_and(|f| !f.seen.get(m).copied().unwrap_or(true));
-            if member.watched && absent && !member.required && plan.admits_null(member.node) {
+            if !member.rules.is_empty()
+                && absent
+                && !member.required
+                && plan.admits_null(member.node)
+            {
                 self.decide(plan, d, m, Seen::Null)?;
             }
         }
@@ -58,6 +62,21 @@ impl Scanner {
         self.decide(plan, d, m, seen)
     }
 
+    /// The string just read is the value of the member being completed.
+    pub(super) fn record_text(&mut self, plan: &Plan) -> Result<(), Stop> {
+        let Some(frame) = self
+            .depth
+            .checked_sub(1)
+            .and_then(|d| self.frames.get_mut(d))
+        else {
+            return Ok(());
+        };
+        let start = frame.arena.len();
+        frame.arena.push_str(&self.string.text);
+        let end = frame.arena.len();
+        self.record(plan, Seen::Text(start, end))
+    }
+
     // Member `m` of the object at depth `d` is `seen`: the rules that read it.
     fn decide(&mut self, plan: &Plan, d: usize, m: usize, seen: Seen) -> Result<(), Stop> {
         let Some(frame) = self.frames.get_mut(d) else {
@@ -70,11 +89,12 @@ impl Scanner {
         let Some(object) = plan.node(frame.members).object.as_ref() else {
             return Ok(());
         };
-        let broken = object
-            .rules
+        let member = object.members.get(m);
+        let broken = member
+            .map_or(&[][..], |member| member.rules.as_slice())
             .iter()
-            .filter(|r| r.reads(m))
-            .find_map(|r| r.decide(m, &frame.values));
+            .filter_map(|&r| object.rules.get(r))
+            .find_map(|r| r.decide(m, &frame.values, &frame.arena));
         let Some((member, code)) = broken else {
             return Ok(());
         };
@@ -85,7 +105,7 @@ impl Scanner {
             Stage::Rule,
             pointer,
             code,
-            super::message(code),
+            super::errors::message(code),
         ))))
     }
 }

@@ -2,7 +2,7 @@
 //! between pieces, and what a string's prefix or whole decides.
 use crate::stream::plan::Plan;
 
-use super::{Escape, Scanner, Seen, State, Stop, UNCHECKED};
+use super::{Escape, Scanner, State, Stop, UNCHECKED};
 use crate::code;
 use crate::stream::verdict::{self, Verdict};
 
@@ -180,8 +180,7 @@ impl Scanner {
             self.judge(v)?;
         }
         if self.watched() {
-            let seen = Seen::Text(self.string.text.clone());
-            self.record(plan, seen)?;
+            self.record_text(plan)?;
         }
         self.value_done(after);
         Ok(())
