@@ -9,11 +9,14 @@
 //! - no false early reject: a document `T::check` does not reject is never
 //!   rejected by a push;
 //! - an early rejection's errors are errors of the final rejection (pointer,
-//!   code, stage), unless the rest of the text breaks JSON;
+//!   code, stage), unless the rest of the text breaks JSON (or, for a rule's
+//!   error, the schema);
 //! - a finish after an early rejection is a rejection with the early errors
 //!   (or `T::check`'s own, when the whole text was kept);
 //! - a generated document with one defect is rejected no later than the end
-//!   of the offending value, where the schema tells its code.
+//!   of the offending value, where the schema tells its code; one that breaks
+//!   a `when` or `order` rule, no later than the end of the object holding
+//!   the rule's fields.
 mod schema_support;
 
 use contract_runtime::{OutcomeKind, Rejection, Stage};
@@ -89,8 +92,12 @@ fn holds(streamed: &Streamed, pieces: &[&str]) -> Result<(), String> {
             };
             let early_t = triples(early);
             let whole_t = triples(whole);
-            let replaced =
-                whole.stage() == Some(Stage::Parse) && early.stage() != Some(Stage::Parse);
+            // A parse error replaces every schema error; a schema error
+            // after a rule's fields replaces the rule's error (the rule
+            // stage runs on a document with no schema error).
+            let replaced = (whole.stage() == Some(Stage::Parse)
+                && early.stage() != Some(Stage::Parse))
+                || (whole.stage() == Some(Stage::Schema) && early.stage() == Some(Stage::Rule));
             if !replaced && !early_t.iter().all(|t| whole_t.contains(t)) {
                 return Err(format!("early {early_t:?} not among {whole_t:?}"));
             }
@@ -209,6 +216,10 @@ fn decided_early(code: &str) -> bool {
             | "too_short"
             | "too_long"
             | "invalid_date"
+            | "invalid_date_time"
+            | "invalid_email"
+            | "invalid_uuid"
+            | "pattern_mismatch"
     )
 }
 
@@ -314,6 +325,8 @@ struct Tally {
     rejected: usize,
     early: usize,
     deadlines: usize,
+    /// Valid generations that break a rule.
+    rules: usize,
 }
 
 fn generated(case: &Case, tape: &[u32], tally: &mut Tally) -> Result<(), TestCaseError> {
@@ -338,17 +351,43 @@ fn generated(case: &Case, tape: &[u32], tally: &mut Tally) -> Result<(), TestCas
     check_splits(case, &text, &cuts).map_err(TestCaseError::fail)?;
     let escaped = escaped(&text);
     check_splits(case, &escaped, &[(1..escaped.len()).collect()]).map_err(TestCaseError::fail)?;
-    if mutation.is_none() {
-        return Ok(());
-    }
     // One byte at a time: the rejection comes by the end of the offending
-    // value.
+    // value (a rule's: the end of the object holding its fields).
     let bytes: Vec<usize> = (1..text.len()).collect();
     let pieces = pieces(&text, &bytes);
     let streamed = (case.stream)(&pieces);
     let Some(whole) = &streamed.check.rejection else {
         return Ok(());
     };
+    let at = streamed
+        .rejected
+        .as_ref()
+        .map(|(i, _)| starts(&pieces)[*i])
+        .unwrap_or(usize::MAX);
+    if mutation.is_none() {
+        // A valid generation: only its rules can fail.
+        if whole.stage() != Some(Stage::Rule) {
+            return Ok(());
+        }
+        let deadline = whole
+            .errors
+            .iter()
+            .filter_map(|e| {
+                let parent = e.pointer.rsplit_once('/').map_or("", |(parent, _)| parent);
+                end_of(&text, parent)
+            })
+            .min();
+        if let Some(deadline) = deadline {
+            tally.rules += 1;
+            prop_assert!(
+                at <= deadline,
+                "{}: {text}: rejected at {at}, the object holding the rule ends at {deadline}: {:?}",
+                case.name,
+                triples(whole)
+            );
+        }
+        return Ok(());
+    }
     tally.rejected += 1;
     tally.early += usize::from(
         streamed
@@ -359,19 +398,8 @@ fn generated(case: &Case, tape: &[u32], tally: &mut Tally) -> Result<(), TestCas
     if whole.stage() != Some(Stage::Schema) {
         return Ok(());
     }
-    // Inside a recursive definition the stream does not decide early yet
-    // (its plan stops at a `$ref` cycle and waits for `finish`): exactness
-    // and no false early reject are checked above, the deadline is not.
-    if RECURSIVE.contains(&case.name) {
-        return Ok(());
-    }
     if let Some(deadline) = deadline(&text, whole) {
         tally.deadlines += 1;
-        let at = streamed
-            .rejected
-            .as_ref()
-            .map(|(i, _)| starts(&pieces)[*i])
-            .unwrap_or(usize::MAX);
         prop_assert!(
             at <= deadline,
             "{}: {text}: rejected at {at}, the defect ends at {deadline}: {mutation:?} {:?}",
@@ -381,9 +409,6 @@ fn generated(case: &Case, tape: &[u32], tally: &mut Tally) -> Result<(), TestCas
     }
     Ok(())
 }
-
-/// The recursive and generic-over-recursive contracts of `cases()`.
-const RECURSIVE: [&str; 5] = ["tree", "node", "org", "filter", "listing"];
 
 #[test]
 fn generated_documents_stream_exactly_and_reject_by_the_end_of_the_defect() {

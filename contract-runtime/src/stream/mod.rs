@@ -49,25 +49,39 @@
 //! | a string longer than `max_len` | the piece that passes the limit | `too_long` |
 //! | a string that no `one_of`, enum or `equals` value starts with | the piece that shows it | `not_one_of` / `not_equal` |
 //! | a date that no calendar day starts with (`2027-13`, `2027-02-30`) | the piece that shows it | `invalid_date` |
+//! | a date-time whose date no calendar day starts with, or without `T` after it | the piece that shows it | `invalid_date_time` |
 //! | a tagged union's tag that no variant starts with | the piece that shows it | `unknown_variant` |
 //! | a tag that is not a string | its first byte | `invalid_type` |
 //! | a member met before the tag that the chosen variant does not declare | the tag's closing quote | `unknown_key` |
 //! | a number outside `min`/`max` or the field's type | the number's end | `below_minimum`, `above_maximum`, `out_of_range`, `not_one_of` |
 //! | a string shorter than `min_len`, a date that is not a day | the closing quote | `too_short`, `invalid_date` |
+//! | a string the `pattern` finds no match in, an invalid `email`, `uuid` or date-time | the closing quote (a pattern is a search anywhere in the string, so a prefix seldom decides it) | `pattern_mismatch`, `invalid_email`, `invalid_uuid`, `invalid_date_time` |
 //! | an array with fewer or more items than `min_len`/`max_len` | the `]` | `too_short` / `too_long` |
 //! | a declared key absent, a union without its tag | the object's `}` | `missing_key` |
+//! | a `when` rule broken (a required field null, a forbidden one not) | the end of the later of the condition and the field (an absent optional field: the object's `}`) | `required` / `forbidden` (rule stage) |
+//! | an `order(a <= b)` broken (dates, date-times, integers, floats) | the end of the later of `a` and `b` | `order` (rule stage) |
 //!
-//! Three things wait for [`Stream::finish`]:
+//! Keys come in any order: a rule is decided when the last field it reads
+//! is complete, whichever that is, and a field is read once (a repeated key
+//! is a parse error). Recursive contracts are checked at every level: the
+//! plan follows each `$ref` into `$defs` (each definition compiled once, a
+//! cycle ends at the definition being compiled).
+//!
+//! What waits for [`Stream::finish`]:
 //!
 //! - a code the schema does not tell: an integer outside its bounds where
 //!   the field's Rust type decides between `out_of_range` and
 //!   `below_minimum` (`-1` for a field whose schema says `0..=4294967295`,
 //!   which is a `u32` or an `i64` with `min = 0`), a number beyond `f32`'s
 //!   range, a nullable `equals` (`not_equal` or `not_one_of`), and every
-//!   keyword the plan does not evaluate (`pattern`, formats other than
-//!   `date`): those never reject early;
-//! - the rule stage (`when`, `order`): it runs only on a document with no
-//!   schema error, so a rule error is known once the whole text is;
+//!   keyword the plan does not evaluate (formats other than `date`,
+//!   `date-time`, `email` and `uuid`, `multipleOf`, …): those never reject
+//!   early;
+//! - a rule the plan cannot decide alone: one that reads a `quarantine`
+//!   field (a failing value there becomes null), a field met before a
+//!   tagged union's tag, an `order` over other types (whose order is the
+//!   Rust type's), a `when` whose condition is not a string, boolean or
+//!   integer; an `order` between floats where `f32` and `f64` disagree;
 //! - the business stage ([`Contract::stream_with`]).
 //!
 //! A value under a `quarantine` field is checked for its type, unknown and
@@ -81,7 +95,9 @@
 //! the same outcome with the same errors in the same order. The errors of an
 //! early rejection carry the pointer, code and stage of errors of that final
 //! rejection, unless the text goes on to break the JSON grammar (a parse
-//! error replaces every schema error) or `max_bytes`.
+//! error replaces every schema error) or `max_bytes`, or, for a rule's
+//! error, goes on to break the schema (the rule stage runs only on a
+//! document with no schema error, so schema errors replace it).
 //!
 //! After a rejection, further pushes are only counted (nothing is kept or
 //! read) and return the same rejection. [`Stream::finish`] then returns:
@@ -98,19 +114,25 @@
 //!
 //! Each push reads only its piece: the scanner keeps its place (the open
 //! containers, the string, escape or number being read) between pieces.
-//! The contract's plan (its schema, compiled once per type and shared by
-//! every stream of that type) says what each position admits. The one-shot
-//! decoder is not involved until [`Stream::finish`], and is not changed by
-//! streaming. Memory: the text (bounded by `max_bytes`), one frame per open
-//! container, and the keys of the open objects.
+//! The contract's plan (its schema, compiled once per type, kept for the
+//! life of the program and shared by every stream of that type; a thread
+//! borrows the last one it used without taking a lock) says what each
+//! position admits. Plain string content is scanned eight bytes at a time.
+//! The one-shot decoder is not involved until [`Stream::finish`], and is not
+//! changed by streaming. Memory: the text (bounded by `max_bytes`), one
+//! frame per open container, the keys of the open objects and the values
+//! the rules read. A dropped stream leaves its buffers to the next stream
+//! of its thread (at most 64 KiB of them), so a thread streaming one answer
+//! after another allocates nothing once the first is done.
 //!
 //! [`Contract::check`]: crate::Contract::check
 //! [`Contract::check_with`]: crate::Contract::check_with
 //! [`Contract::stream_with`]: crate::Contract::stream_with
 use std::any::TypeId;
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{OnceLock, PoisonError, RwLock};
 
 use serde_json::Value;
 
@@ -176,10 +198,21 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
     /// A stream for `T`; with a context, [`Stream::finish`] runs the
     /// business stage against it.
     pub fn new(context: Option<&'c T::Context>) -> Self {
-        Stream {
+        let plan = plan::<T>();
+        let (text, scanner) = match SPARE.take() {
+            Some((text, mut scanner)) => {
+                scanner.reset(plan, T::LIMITS.max_depth);
+                (text, scanner)
+            }
             // Most documents fit: one allocation instead of a doubling series.
-            text: String::with_capacity(T::LIMITS.max_bytes.min(INITIAL_CAPACITY)),
-            scanner: Scanner::new(plan::<T>(), T::LIMITS.max_depth),
+            None => (
+                String::with_capacity(T::LIMITS.max_bytes.min(INITIAL_CAPACITY)),
+                Scanner::new(plan, T::LIMITS.max_depth),
+            ),
+        };
+        Stream {
+            text,
+            scanner,
             context,
             phase: Phase::Reading,
             received: 0,
@@ -238,12 +271,12 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
     /// The outcome: [`Contract::check`](crate::Contract::check) (or
     /// `check_with`) on the text pushed; after an early rejection, see the
     /// module docs.
-    pub fn finish(self) -> Outcome<T> {
+    pub fn finish(mut self) -> Outcome<T> {
         let stages = match self.context {
             Some(ctx) => Stages::business(ctx),
             None => Stages::none(),
         };
-        match self.phase {
+        match std::mem::replace(&mut self.phase, Phase::Reading) {
             Phase::Rejected {
                 rejection,
                 dropped: true,
@@ -283,24 +316,76 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
     }
 }
 
+impl<T: Document + Definition> Drop for Stream<'_, T> {
+    // The text and scanner buffers go back to this thread's spare, for the
+    // next stream: a stream per model answer then allocates nothing once
+    // the thread has streamed one document. A spare holding more than
+    // `SPARE_LIMIT` bytes is released instead.
+    fn drop(&mut self) {
+        let mut text = std::mem::take(&mut self.text);
+        if text.capacity() + self.scanner.capacity() > SPARE_LIMIT {
+            return;
+        }
+        text.clear();
+        let scanner = std::mem::replace(&mut self.scanner, Scanner::new(plan_any(), 0));
+        SPARE.set(Some((text, scanner)));
+    }
+}
+
+thread_local! {
+    // The buffers of the last stream dropped on this thread.
+    static SPARE: Cell<Option<(String, Scanner)>> = const { Cell::new(None) };
+    // The plan this thread used last, by type.
+    static LAST_PLAN: Cell<Option<(TypeId, &'static Plan)>> = const { Cell::new(None) };
+}
+
 // What the text buffer starts with (the seed documents are 70–200 bytes).
 const INITIAL_CAPACITY: usize = 512;
+
+// The most a spare keeps (bytes of text and scanner buffers).
+const SPARE_LIMIT: usize = 64 * 1024;
 
 // Whether `text` is JSON so far but ends inside the document (the caller
 // stopped the model): read once, for the grammar only.
 fn ends_inside(text: &str, max_depth: usize) -> bool {
-    let mut scanner = Scanner::new(Arc::new(Plan::any()), max_depth);
+    let mut scanner = Scanner::new(plan_any(), max_depth);
     scanner.feed(text, 0).is_ok() && !scanner.is_done()
+}
+
+// The plan that decides nothing.
+fn plan_any() -> &'static Plan {
+    static ANY: OnceLock<Plan> = OnceLock::new();
+    ANY.get_or_init(Plan::any)
 }
 
 // The plan of `T`, compiled on first use and shared by every stream of `T`
 // (a `static` in a generic function is one for all `T`, hence the map).
-fn plan<T: Definition>() -> Arc<Plan> {
-    static PLANS: OnceLock<Mutex<BTreeMap<TypeId, Arc<Plan>>>> = OnceLock::new();
-    let plans = PLANS.get_or_init(Mutex::default);
-    let mut plans = plans.lock().unwrap_or_else(PoisonError::into_inner);
-    let plan = plans
-        .entry(TypeId::of::<T>())
-        .or_insert_with(|| Arc::new(Plan::compile(&schema::document::<T>())));
-    Arc::clone(plan)
+// A plan lives as long as the program (one per contract type streamed, a
+// few KiB), so a scanner borrows it without counting references; the
+// thread remembers the last one it used, so that a stream of the same type
+// as the one before takes no lock.
+fn plan<T: Definition>() -> &'static Plan {
+    let id = TypeId::of::<T>();
+    if let Some((last, plan)) = LAST_PLAN.get()
+        && last == id
+    {
+        return plan;
+    }
+    static PLANS: OnceLock<RwLock<BTreeMap<TypeId, &'static Plan>>> = OnceLock::new();
+    let plans = PLANS.get_or_init(RwLock::default);
+    let known = plans
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&id)
+        .copied();
+    let plan = match known {
+        Some(plan) => plan,
+        None => *plans
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .entry(id)
+            .or_insert_with(|| Box::leak(Box::new(Plan::compile(&schema::document::<T>())))),
+    };
+    LAST_PLAN.set(Some((id, plan)));
+    plan
 }

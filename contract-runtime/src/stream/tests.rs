@@ -1,5 +1,3 @@
-use std::sync::Arc;
-
 use serde_json::{Value, json};
 
 use super::plan::Plan;
@@ -196,12 +194,82 @@ fn a_quarantined_value_failure_is_not_rejected_but_its_type_is() {
 }
 
 #[test]
-fn a_rule_waits_for_finish() {
+fn an_order_rule_is_decided_once_both_values_are_complete() {
     let text = r#"{"id":7,"title":"abc","level":"low","starts_on":"2027-06-02","ends_on":"2027-06-01","tags":[],"note":null,"count":1}"#;
-    assert_eq!(rejected_at::<Ticket>(text), None);
+    let end = at(text, r#","tags""#) - 1;
+    assert_eq!(
+        rejected_at::<Ticket>(text),
+        Some((end, "/ends_on".to_owned(), "order"))
+    );
     let mut stream = Ticket::stream();
     stream.push(text);
-    assert_eq!(stream.finish().rejection().unwrap().errors[0].code, "order");
+    let whole = Ticket::check(text);
+    assert_eq!(whole.rejection().unwrap().errors[0].code, "order");
+    let finished = stream.finish();
+    assert_eq!(finished.rejection(), whole.rejection());
+    // In either order of the keys; equal days are in order.
+    let swapped = r#"{"ends_on":"2027-06-01","id":7,"title":"abc","level":"low","starts_on":"2027-06-02","tags":[],"note":null,"count":1}"#;
+    let end = at(swapped, r#","tags""#) - 1;
+    assert_eq!(
+        rejected_at::<Ticket>(swapped),
+        Some((end, "/ends_on".to_owned(), "order"))
+    );
+    let equal = text.replace("2027-06-02", "2027-06-01");
+    assert_eq!(rejected_at::<Ticket>(&equal), None);
+    assert!(Ticket::check(&equal).is_accept());
+}
+
+#[derive(Contract, Debug)]
+#[contract(rename_all = "snake_case")]
+enum State {
+    Open,
+    Closed,
+}
+
+#[derive(Contract, Debug)]
+#[contract(when(state = State::Closed, require(closed_on), forbid(reason)))]
+struct Case {
+    state: State,
+    closed_on: Option<Date>,
+    reason: Option<String>,
+}
+
+#[test]
+fn a_when_rule_is_decided_once_the_condition_and_the_field_are_complete() {
+    for (text, expected) in [
+        (
+            r#"{"state":"closed","closed_on":null,"reason":null}"#,
+            Some(("/closed_on", "required", r#","reason""#)),
+        ),
+        (
+            r#"{"reason":"x","closed_on":"2027-01-01","state":"closed"}"#,
+            Some(("/reason", "forbidden", "}")),
+        ),
+        (
+            r#"{"closed_on":null,"state":"closed","reason":null}"#,
+            Some(("/closed_on", "required", r#","reason""#)),
+        ),
+        (r#"{"state":"open","closed_on":null,"reason":"x"}"#, None),
+        (
+            r#"{"state":"closed","closed_on":"2027-01-01","reason":null}"#,
+            None,
+        ),
+    ] {
+        let got = rejected_at::<Case>(text);
+        let whole = Case::check(text);
+        match expected {
+            Some((pointer, code, end)) => {
+                let end = at(text, end) - 1;
+                assert_eq!(got, Some((end, pointer.to_owned(), code)), "{text}");
+                let e = &whole.rejection().unwrap().errors[0];
+                assert_eq!((e.pointer.as_str(), e.code), (pointer, code), "{text}");
+            }
+            None => {
+                assert_eq!(got, None, "{text}");
+                assert!(whole.is_accept(), "{text}");
+            }
+        }
+    }
 }
 
 #[test]
@@ -331,7 +399,7 @@ fn a_member_before_the_tag_is_judged_when_the_tag_names_the_variant() {
 }
 
 fn scan(schema: Value, text: &str) -> Result<(), Stop> {
-    let mut scanner = Scanner::new(Arc::new(Plan::compile(&schema)), 64);
+    let mut scanner = Scanner::new(Box::leak(Box::new(Plan::compile(&schema))), 64);
     scanner.feed(text, 0)
 }
 
@@ -356,10 +424,66 @@ fn a_ref_cycle_compiles_and_checks_each_level() {
 fn a_keyword_the_plan_does_not_know_never_rejects() {
     let schema = json!({
         "type": "object",
-        "properties": {"code": {"type": "string", "pattern": "^[A-Z]{2}$", "format": "uuid"}},
+        "properties": {
+            "code": {"type": "string", "format": "ipv4"},
+            "n": {"type": "integer", "multipleOf": 3},
+        },
         "additionalProperties": false,
     });
-    assert!(scan(schema, r#"{"code":"not a uuid at all""#).is_ok());
+    assert!(scan(schema, r#"{"code":"not an address","n":4,"#).is_ok());
+}
+
+#[test]
+fn a_pattern_or_format_is_decided_at_the_closing_quote() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "code": {"type": "string", "pattern": "^[A-Z]{2}.$"},
+            "id": {"type": "string", "format": "uuid"},
+            "mail": {"type": "string", "format": "email"},
+            "at": {"type": "string", "format": "date-time"},
+        },
+        "additionalProperties": false,
+    });
+    let code = |text: &str| match scan(schema.clone(), text) {
+        Err(Stop::Schema(e)) => Some((e.pointer.clone(), e.code)),
+        _ => None,
+    };
+    // `.` is any character but a line terminator, as ECMA-262 reads it.
+    assert_eq!(code(r#"{"code":"ABc"}"#), None);
+    assert_eq!(code(r#"{"code":"AB\u2028"#), None);
+    assert_eq!(
+        code(r#"{"code":"AB\u2028""#),
+        Some(("/code".into(), "pattern_mismatch"))
+    );
+    assert_eq!(
+        code(r#"{"id":"123e4567-e89b-12d3-a456-426614174000"}"#),
+        None
+    );
+    assert_eq!(
+        code(r#"{"id":"123e4567""#),
+        Some(("/id".into(), "invalid_uuid"))
+    );
+    assert_eq!(code(r#"{"mail":"a@example.com"}"#), None);
+    assert_eq!(
+        code(r#"{"mail":"a@""#),
+        Some(("/mail".into(), "invalid_email"))
+    );
+    assert_eq!(code(r#"{"at":"2027-06-01T10:00:00Z"}"#), None);
+    assert_eq!(
+        code(r#"{"at":"2027-06-01T10:00""#),
+        Some(("/at".into(), "invalid_date_time"))
+    );
+    // A date-time's date is decided on its prefix, like a date's.
+    assert_eq!(
+        code(r#"{"at":"2027-02-3"#),
+        Some(("/at".into(), "invalid_date_time"))
+    );
+    assert_eq!(
+        code(r#"{"at":"2027-02-28 "#),
+        Some(("/at".into(), "invalid_date_time"))
+    );
+    assert_eq!(code(r#"{"at":"2027-02-28T25"#), None);
 }
 
 impl Ticket {
@@ -390,4 +514,22 @@ fn a_text_cut_short_inside_a_number_finishes_with_the_early_error() {
     let mut stream = Step::stream();
     stream.push("-1");
     assert_eq!(stream.finish().rejection(), Step::check("-1").rejection());
+}
+
+#[test]
+fn an_array_of_tagged_unions_is_judged_at_its_close() {
+    // A tag decides its variant; it casts no doubt on the array's length.
+    let schema = json!({
+        "type": "array",
+        "maxItems": 1,
+        "items": {"oneOf": [
+            {"type": "object", "properties": {"op": {"const": "a"}}, "required": ["op"], "additionalProperties": false},
+            {"type": "object", "properties": {"op": {"const": "b"}}, "required": ["op"], "additionalProperties": false},
+        ]},
+    });
+    assert!(scan(schema.clone(), r#"[{"op":"a"}]"#).is_ok());
+    let Err(Stop::Schema(e)) = scan(schema, r#"[{"op":"a"},{"op":"b"}]"#) else {
+        panic!("two items for at most one");
+    };
+    assert_eq!((e.pointer.as_str(), e.code), ("", "too_long"));
 }

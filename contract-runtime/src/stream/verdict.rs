@@ -1,9 +1,10 @@
 //! What a complete or partial value says against its plan node: nothing
 //! yet, a certain schema error (code known), or a possible failure whose
 //! code the schema cannot tell (the stream then waits for `finish`).
-use super::plan::{Node, Numeric, Text, types};
+use super::plan::{Format, Node, Numeric, Text, types};
 use crate::code;
-use crate::date::Date;
+use crate::date::DateTime;
+use crate::decode::{is_email, is_uuid};
 use crate::json::Number;
 
 /// A value's verdict.
@@ -128,7 +129,16 @@ pub(crate) fn string_prefix(rule: &Text, chars: usize, text: &str) -> Verdict {
     if rule.date && !date_prefix(text.as_bytes()) {
         return Verdict::Reject(code::INVALID_DATE);
     }
+    if rule.format == Some(Format::DateTime) && !date_time_prefix(text.as_bytes()) {
+        return Verdict::Reject(code::INVALID_DATE_TIME);
+    }
     Verdict::Fine
+}
+
+/// Whether some RFC 3339 date-time starts with `p`, as far as its date and
+/// the `T` after it tell.
+pub(crate) fn date_time_prefix(p: &[u8]) -> bool {
+    date_prefix(p.get(..10).unwrap_or(p)) && p.get(10).is_none_or(|b| matches!(b, b'T' | b't'))
 }
 
 /// A complete string.
@@ -145,8 +155,24 @@ pub(crate) fn string_end(rule: &Text, chars: usize, text: &str) -> Verdict {
     {
         return code.map_or(Verdict::Doubt, Verdict::Reject);
     }
-    if rule.date && Date::parse(text).is_err() {
+    // The prefix check passed: ten characters are a calendar day (the two
+    // agree on every year, month and day: tested below).
+    if rule.date && text.len() != 10 {
         return Verdict::Reject(code::INVALID_DATE);
+    }
+    let format = match rule.format {
+        Some(Format::DateTime) if DateTime::parse(text).is_err() => Some(code::INVALID_DATE_TIME),
+        Some(Format::Email) if !is_email(text) => Some(code::INVALID_EMAIL),
+        Some(Format::Uuid) if !is_uuid(text) => Some(code::INVALID_UUID),
+        _ => None,
+    };
+    if let Some(code) = format {
+        return Verdict::Reject(code);
+    }
+    // A pattern is a search anywhere in the string: a prefix seldom
+    // decides it, so it is decided at the closing quote.
+    if rule.pattern.as_ref().is_some_and(|p| !p.is_match(text)) {
+        return Verdict::Reject(code::PATTERN_MISMATCH);
     }
     Verdict::Fine
 }
@@ -196,6 +222,7 @@ pub(crate) fn date_prefix(p: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::date::Date;
     use crate::stream::plan::Bound;
 
     #[test]
@@ -235,10 +262,17 @@ mod tests {
 
     #[test]
     fn every_viable_ten_character_prefix_parses_as_a_date() {
-        for y in ["1900", "2000", "2024", "2027"] {
+        for y in 0..=9999 {
+            // Every day of the years that decide leap days; the month ends
+            // of the others.
+            let days: &[u32] = if y % 4 == 0 || y < 30 {
+                &[0, 1, 9, 10, 19, 20, 28, 29, 30, 31, 32, 39, 40, 99]
+            } else {
+                &[0, 1, 28, 29, 30, 31, 32]
+            };
             for m in 0..=13 {
-                for d in 0..=32 {
-                    let text = format!("{y}-{m:02}-{d:02}");
+                for &d in days {
+                    let text = format!("{y:04}-{m:02}-{d:02}");
                     assert_eq!(
                         date_prefix(text.as_bytes()),
                         Date::parse(&text).is_ok(),

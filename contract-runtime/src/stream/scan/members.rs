@@ -16,6 +16,7 @@ impl Scanner {
             return Err(Stop::Syntax);
         };
         let quarantine = frame.quarantine;
+        frame.watch = None;
         let union = plan.node(frame.node).union.as_ref();
         if let (true, Some(union)) = (frame.union && frame.members == ANY, union) {
             if frame.key == union.tag {
@@ -55,6 +56,9 @@ impl Scanner {
                     *seen = true;
                 }
                 let m = object.members.get(index);
+                if m.is_some_and(|m| !m.rules.is_empty()) && !frame.values.is_empty() {
+                    frame.watch = Some(index);
+                }
                 self.expect = Expect {
                     node: m.map_or(ANY, |m| m.node),
                     quarantine: quarantine || m.is_some_and(|m| m.quarantine),
@@ -131,6 +135,10 @@ impl Scanner {
         if let Some(frame) = self.frames.get_mut(d) {
             frame.members = variant;
             frame.seen = seen;
+            if !object.rules.is_empty() && !frame.quarantine {
+                frame.values.clear();
+                frame.values.resize(object.members.len(), None);
+            }
         }
         Ok(())
     }

@@ -8,16 +8,17 @@
 //! the pipeline which parse error that is). Escapes, surrogate pairs and
 //! numbers may be split anywhere between pieces; pieces are `&str`, so a
 //! UTF-8 character never is.
-use std::sync::Arc;
-
+use super::plan::rules::Seen;
 use super::plan::{ANY, NodeId, Plan, types};
 
+mod errors;
 mod members;
 mod numbers;
+mod rules;
 mod strings;
 use super::verdict::{self, Verdict};
 use crate::code;
-use crate::error::{Error, Stage};
+use crate::error::Error;
 use crate::json::{KeySet, Reader};
 use numbers::{Num, number_step};
 
@@ -106,6 +107,12 @@ struct Frame {
     before: Vec<String>,
     /// The offset after the last complete element (or the opener).
     complete: usize,
+    /// The member being read, when a rule reads its value.
+    watch: Option<usize>,
+    /// The values of the members rules read, by member index, and the
+    /// text of those that are strings.
+    values: Vec<Option<Seen>>,
+    arena: String,
 }
 
 // The string being read.
@@ -127,7 +134,7 @@ struct Str {
 /// The scanner's state between pieces.
 #[derive(Debug)]
 pub(crate) struct Scanner {
-    plan: Arc<Plan>,
+    plan: &'static Plan,
     max_depth: usize,
     state: State,
     expect: Expect,
@@ -149,7 +156,7 @@ fn is_ws(b: u8) -> bool {
 }
 
 impl Scanner {
-    pub(crate) fn new(plan: Arc<Plan>, max_depth: usize) -> Scanner {
+    pub(crate) fn new(plan: &'static Plan, max_depth: usize) -> Scanner {
         let root = plan.root;
         Scanner {
             plan,
@@ -160,14 +167,14 @@ impl Scanner {
                 quarantine: false,
                 tag: false,
             },
-            frames: Vec::with_capacity(8),
+            frames: Vec::new(),
             depth: 0,
             string: Str {
                 expect: UNCHECKED,
                 chars: 0,
                 keep: false,
                 live: false,
-                text: String::with_capacity(32),
+                text: String::new(),
                 escape: Escape::None,
                 high: 0,
                 safe: 0,
@@ -180,11 +187,37 @@ impl Scanner {
         }
     }
 
+    /// The scanner at the start of a document of `plan`, keeping the
+    /// buffers of the one before (its frames, key and string buffers).
+    pub(crate) fn reset(&mut self, plan: &'static Plan, max_depth: usize) {
+        self.plan = plan;
+        self.max_depth = max_depth;
+        self.state = State::Value;
+        self.expect = Expect {
+            node: plan.root,
+            quarantine: false,
+            tag: false,
+        };
+        self.depth = 0;
+        self.string.escape = Escape::None;
+        self.string.text.clear();
+        self.duplicate = false;
+        self.literal_at = 0;
+    }
+
+    /// The bytes this scanner's buffers hold (a reused scanner keeps them).
+    pub(crate) fn capacity(&self) -> usize {
+        self.string.text.capacity()
+            + self
+                .frames
+                .iter()
+                .map(|f| f.key.capacity() + f.seen.capacity() + f.before.capacity())
+                .sum::<usize>()
+    }
+
     /// Reads `text[from..]` (`text` is everything pushed so far).
     pub(crate) fn feed(&mut self, text: &str, from: usize) -> Result<(), Stop> {
-        // One handle on the plan for the whole piece, lent to every step.
-        let plan = Arc::clone(&self.plan);
-        let plan = &*plan;
+        let plan = self.plan;
         let bytes = text.as_bytes();
         let mut i = from;
         while let Some(&b) = bytes.get(i) {
@@ -218,6 +251,13 @@ impl Scanner {
                     self.literal_at += 1;
                     i += 1;
                     if self.literal_at == self.literal.len() {
+                        if self.watched() {
+                            let seen = match self.literal {
+                                b"null" => Seen::Null,
+                                l => Seen::Bool(l == b"true"),
+                            };
+                            self.record(plan, seen)?;
+                        }
                         self.value_done(i);
                     }
                     continue;
@@ -262,28 +302,6 @@ impl Scanner {
         }
     }
 
-    /// The text of the members completed so far and the string being
-    /// written, closed into a document (`None` when nothing is complete).
-    pub(crate) fn completion(&self, text: &str) -> Option<String> {
-        let in_string = self.state == State::InString;
-        let (cut, quote) = match self.depth {
-            0 if self.state == State::Done => (text.len(), false),
-            0 if in_string => (self.string.safe, true),
-            0 => return None,
-            _ if in_string => (self.string.safe, true),
-            depth => (self.frames.get(depth - 1)?.complete, false),
-        };
-        let mut out = String::with_capacity(cut + self.depth + 1);
-        out.push_str(text.get(..cut)?);
-        if quote {
-            out.push('"');
-        }
-        for frame in self.frames.iter().take(self.depth).rev() {
-            out.push(if frame.object { '}' } else { ']' });
-        }
-        Some(out)
-    }
-
     fn top(&mut self) -> Option<&mut Frame> {
         self.depth
             .checked_sub(1)
@@ -299,43 +317,6 @@ impl Scanner {
         if let Some(frame) = self.top() {
             frame.doubt = true;
         }
-    }
-
-    // The RFC 6901 pointer through the first `levels` open containers.
-    fn pointer(&self, levels: usize) -> String {
-        let mut out = String::new();
-        for frame in self.frames.iter().take(levels) {
-            if frame.object {
-                crate::pointer::push_escaped(&mut out, &frame.key);
-            } else {
-                crate::pointer::push_index(&mut out, frame.count);
-            }
-        }
-        out
-    }
-
-    #[cold]
-    fn error_at(&self, pointer: String, code: &'static str) -> Stop {
-        Stop::Schema(Box::new(Error::new(
-            Stage::Schema,
-            pointer,
-            code,
-            message(code),
-        )))
-    }
-
-    // An error at the value being read.
-    #[cold]
-    fn schema_error(&self, code: &'static str) -> Stop {
-        self.error_at(self.pointer(self.depth), code)
-    }
-
-    // An error at member `key` of the innermost object.
-    #[cold]
-    fn member_error(&self, key: &str, code: &'static str) -> Stop {
-        let mut pointer = self.pointer(self.depth.saturating_sub(1));
-        crate::pointer::push_escaped(&mut pointer, key);
-        self.error_at(pointer, code)
     }
 
     // A verdict on the value being read.
@@ -411,7 +392,8 @@ impl Scanner {
         if rule.types & kind == 0 {
             return Err(self.schema_error(code::INVALID_TYPE));
         }
-        if (node == ANY && !expect.tag) || rule.unsure {
+        // A tag is judged against the union's variants (`tag`), not a node.
+        if !expect.tag && (node == ANY || rule.unsure) {
             self.mark_doubt();
         }
         let expect = Expect { node, ..expect };
@@ -480,6 +462,15 @@ impl Scanner {
         frame.tag_seen = false;
         frame.before.clear();
         frame.complete = after;
+        frame.watch = None;
+        frame.values.clear();
+        frame.arena.clear();
+        if let Some(object) = rule.object.as_ref().filter(|o| !o.rules.is_empty())
+            && members.is_some()
+            && !expect.quarantine
+        {
+            frame.values.resize(object.members.len(), None);
+        }
         self.depth += 1;
         if object {
             self.state = State::ObjectStart;
@@ -510,6 +501,9 @@ impl Scanner {
                     return Err(self.member_error(&member.name, code::MISSING_KEY));
                 }
             }
+            if !frame.values.is_empty() {
+                self.absent(plan)?;
+            }
         } else if let Some(items) = &plan.node(frame.node).items
             && !frame.doubt
             && !frame.quarantine
@@ -525,10 +519,17 @@ impl Scanner {
                 return Err(self.error_at(self.pointer(self.depth - 1), code));
             }
         }
-        let doubt = frame.doubt;
+        let doubt = self
+            .depth
+            .checked_sub(1)
+            .and_then(|d| self.frames.get(d))
+            .is_some_and(|f| f.doubt);
         self.depth -= 1;
         if doubt {
             self.mark_doubt();
+        }
+        if self.watched() {
+            self.record(plan, Seen::Other)?;
         }
         self.value_done(after);
         Ok(())
@@ -545,25 +546,5 @@ impl Scanner {
                 self.state = State::After;
             }
         }
-    }
-}
-
-// The message of an early error (the code says what; `finish` reports the
-// decoder's own messages).
-fn message(code: &'static str) -> &'static str {
-    match code {
-        code::UNKNOWN_KEY => "this key is not part of the contract",
-        code::MISSING_KEY => "this key is required (a nullable field must be present, with null)",
-        code::INVALID_TYPE => "the value has the wrong JSON type",
-        code::UNKNOWN_VARIANT => "this tag names no variant",
-        code::TOO_LONG => "longer than the maximum",
-        code::TOO_SHORT => "shorter than the minimum",
-        code::NOT_ONE_OF => "not one of the allowed values",
-        code::NOT_EQUAL => "not the required constant",
-        code::INVALID_DATE => "not a calendar date as YYYY-MM-DD",
-        code::OUT_OF_RANGE => "the number does not fit the field's type",
-        code::BELOW_MINIMUM => "below the minimum",
-        code::ABOVE_MAXIMUM => "above the maximum",
-        _ => "the value does not have the declared shape",
     }
 }

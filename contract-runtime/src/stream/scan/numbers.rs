@@ -1,6 +1,6 @@
 //! Numbers: JSON's number grammar one byte at a time, and what a number
 //! decides once its delimiter arrives.
-use super::{ANY, Plan, Reader, Scanner, Stop, verdict};
+use super::{ANY, Plan, Reader, Scanner, Seen, Stop, verdict};
 
 // Where a number is in JSON's grammar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +26,13 @@ impl Scanner {
         if expect.node != ANY {
             let v = verdict::number(plan.node(expect.node), &number, expect.quarantine);
             self.judge(v)?;
+        }
+        if self.watched() {
+            let seen = match number.as_i128() {
+                Some(v) if number.integer_syntax => Seen::Integer(v),
+                _ => Seen::Float(number.as_f64()),
+            };
+            self.record(plan, seen)?;
         }
         self.value_done(end);
         Ok(())

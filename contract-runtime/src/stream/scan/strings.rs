@@ -10,15 +10,12 @@ impl Scanner {
     pub(super) fn begin_string(&mut self, after: usize, key: bool) {
         let expect = if key { UNCHECKED } else { self.expect };
         let rule = &self.plan.node(expect.node).text;
-        let checked = !expect.quarantine
-            && (rule.max_len.is_some()
-                || rule.min_len.is_some()
-                || rule.allowed.is_some()
-                || rule.date);
+        let checked = !expect.quarantine && rule.checks();
+        let keep = key || expect.tag || (checked && rule.reads_text()) || self.watched();
         let s = &mut self.string;
         s.expect = expect;
         s.chars = 0;
-        s.keep = key || expect.tag || (checked && (rule.allowed.is_some() || rule.date));
+        s.keep = keep;
         s.live = checked || (expect.tag && !expect.quarantine);
         s.text.clear();
         s.escape = Escape::None;
@@ -48,14 +45,8 @@ impl Scanner {
             }
             // A run of plain content.
             let run = i;
-            let mut chars = 0;
-            while let Some(&b) = bytes.get(i) {
-                if b == b'"' || b == b'\\' || b < 0x20 {
-                    break;
-                }
-                chars += usize::from(b & 0xC0 != 0x80);
-                i += 1;
-            }
+            let (end, chars) = plain_run(bytes, i);
+            i = end;
             let s = &mut self.string;
             s.chars += chars;
             if s.keep {
@@ -70,7 +61,7 @@ impl Scanner {
                     return Ok(i);
                 }
                 Some(b'"') => {
-                    self.check_prefix(plan)?;
+                    // `end_string` judges the whole string (its prefix too).
                     self.end_string(plan, i + 1)?;
                     return Ok(i + 1);
                 }
@@ -188,7 +179,101 @@ impl Scanner {
             let v = verdict::string_end(&plan.node(s.expect.node).text, s.chars, &s.text);
             self.judge(v)?;
         }
+        if self.watched() {
+            self.record_text(plan)?;
+        }
         self.value_done(after);
         Ok(())
+    }
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+// Where the plain content from `i` ends (at a `"`, `\`, control byte or
+// the end of `bytes`), and how many characters it holds: eight bytes at a
+// time while none of them ends it, then byte by byte.
+#[inline]
+fn plain_run(bytes: &[u8], mut i: usize) -> (usize, usize) {
+    let mut chars = 0;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        // Whether a byte is below 0x20, `"` or `\` (the classic zero-byte
+        // test: exact as to whether any byte matches).
+        let zero = |y: u64| y.wrapping_sub(ONES) & !y & HIGHS;
+        let below = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
+        if below | zero(x ^ (ONES * 0x22)) | zero(x ^ (ONES * 0x5C)) != 0 {
+            break;
+        }
+        chars += if x & HIGHS == 0 {
+            8
+        } else {
+            // Continuation bytes, `10xxxxxx`, start no character.
+            let continuation = x & !(x << 1) & HIGHS;
+            8 - continuation.count_ones() as usize
+        };
+        i += 8;
+    }
+    while let Some(&b) = bytes.get(i) {
+        if b == b'"' || b == b'\\' || b < 0x20 {
+            break;
+        }
+        chars += usize::from(b & 0xC0 != 0x80);
+        i += 1;
+    }
+    (i, chars)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_run;
+
+    fn slow(bytes: &[u8], mut i: usize) -> (usize, usize) {
+        let mut chars = 0;
+        while let Some(&b) = bytes.get(i) {
+            if b == b'"' || b == b'\\' || b < 0x20 {
+                break;
+            }
+            chars += usize::from(b & 0xC0 != 0x80);
+            i += 1;
+        }
+        (i, chars)
+    }
+
+    #[test]
+    fn a_plain_run_ends_and_counts_as_byte_by_byte() {
+        let texts = [
+            "",
+            "plain ascii text, long enough for two words",
+            "stops at a quote\" here",
+            "stops at a backslash \\ here",
+            "stops at a tab\t here",
+            "caf\u{e9} na\u{ef}ve \u{1F600} \u{4e2d}\u{6587} and more text after it",
+            "\u{7f}\u{80}\u{7ff}\u{800}\u{ffff}\u{10000}\u{10ffff} \u{1f}",
+            "0123456\"",
+            "01234567\"",
+            "012345678\u{0}",
+        ];
+        for text in texts {
+            let bytes = text.as_bytes();
+            for i in 0..=bytes.len() {
+                if text.is_char_boundary(i) {
+                    assert_eq!(plain_run(bytes, i), slow(bytes, i), "{text:?} from {i}");
+                }
+            }
+        }
+        // Every byte value at every place of a word, next to the others.
+        for b in 0..=255u8 {
+            for c in [b'a', 0x80, 0xC3, 0x1F, b'"', 0xFF] {
+                for at in 0..8 {
+                    let mut bytes = *b"abcdefghijklmnop";
+                    bytes[at] = b;
+                    bytes[(at + 3) % 8] = c;
+                    assert_eq!(plain_run(&bytes, 0), slow(&bytes, 0), "{b:#x} at {at}");
+                }
+            }
+        }
     }
 }

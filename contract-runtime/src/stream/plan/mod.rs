@@ -5,9 +5,11 @@
 //! Only what is understood is compiled: `type`, `properties`, `required`,
 //! `additionalProperties`, `items`, `minItems`/`maxItems`,
 //! `minLength`/`maxLength`, `minimum`/`maximum`, `enum`/`const`,
-//! `format: "date"`, `$ref` (cycles included: each target is compiled once),
-//! a nullable `anyOf`, a tagged `oneOf`, and the `quarantine` entries of
-//! `x-contract-rules`. Any other keyword can only make the decoder refuse
+//! `format` (`date`, `date-time`, `email`, `uuid`), `pattern` (read as the
+//! decoder's matcher reads it), `$ref` (cycles included: each target is
+//! compiled once), a nullable `anyOf`, a tagged `oneOf`, the `when` rules
+//! of `allOf` and the `order` and `quarantine` entries of
+//! `x-contract-rules` ([`rules`]). Any other keyword can only make the decoder refuse
 //! more, so a node that carries one is marked `unsure` (it may fail where
 //! the plan sees nothing) and never rejects on it; a schema that is not
 //! understood at all becomes [`ANY`]: nothing is decided there.
@@ -16,6 +18,11 @@ use std::collections::HashMap;
 use serde_json::{Map, Value};
 
 use crate::date::Date;
+
+mod keywords;
+pub(crate) mod rules;
+use keywords::{any, count, engine_form, set, type_bits, when_rules};
+use rules::Rule;
 
 /// A node's index in [`Plan::nodes`].
 pub(crate) type NodeId = usize;
@@ -70,6 +77,31 @@ pub(crate) struct Text {
     /// (`None` when the schema cannot tell `not_equal` from `not_one_of`).
     pub(crate) allowed: Option<(Vec<String>, Option<&'static str>)>,
     pub(crate) date: bool,
+    /// `format`: `date-time`, `email` or `uuid`.
+    pub(crate) format: Option<Format>,
+    /// `pattern`, as the decoder's matcher reads it.
+    pub(crate) pattern: Option<regex_lite::Regex>,
+}
+
+/// A string `format` other than `date`, decided on the whole string (a
+/// `date-time`'s date also on its prefix).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Format {
+    DateTime,
+    Email,
+    Uuid,
+}
+
+impl Text {
+    /// Whether the string's decoded text is needed.
+    pub(crate) fn reads_text(&self) -> bool {
+        self.allowed.is_some() || self.date || self.format.is_some() || self.pattern.is_some()
+    }
+
+    /// Whether the string is checked at all.
+    pub(crate) fn checks(&self) -> bool {
+        self.reads_text() || self.max_len.is_some() || self.min_len.is_some()
+    }
 }
 
 /// Number checks.
@@ -157,6 +189,8 @@ pub(crate) struct Object {
     pub(crate) closed: bool,
     /// The schema of every other key's value (a map).
     pub(crate) other: Option<NodeId>,
+    /// The `when` and `order` rules over the members.
+    pub(crate) rules: Vec<Rule>,
 }
 
 /// A declared member.
@@ -167,6 +201,8 @@ pub(crate) struct Member {
     pub(crate) required: bool,
     /// Value failures below it are review reasons, not errors.
     pub(crate) quarantine: bool,
+    /// The rules (indices into [`Object::rules`]) that read its value.
+    pub(crate) rules: Vec<usize>,
 }
 
 /// A tagged union: the tag member and one object node per variant.
@@ -200,6 +236,22 @@ impl Plan {
         Plan::compile(&Value::Bool(true))
     }
 
+    /// Whether a value of node `id` may be null.
+    pub(crate) fn admits_null(&self, id: NodeId) -> bool {
+        let mut id = id;
+        for _ in 0..16 {
+            let node = self.node(id);
+            if node.types & types::NULL != 0 {
+                return true;
+            }
+            match node.or {
+                Some(next) => id = next,
+                None => return false,
+            }
+        }
+        false
+    }
+
     pub(crate) fn node(&self, id: NodeId) -> &Node {
         self.nodes.get(id).unwrap_or(&self.nodes[ANY])
     }
@@ -223,7 +275,7 @@ const ANNOTATIONS: &[&str] = &[
     "default",
 ];
 
-impl Compiler<'_> {
+impl<'a> Compiler<'a> {
     fn reference(&mut self, target: &str) -> NodeId {
         if let Some(&id) = self.refs.get(target) {
             return id;
@@ -247,7 +299,7 @@ impl Compiler<'_> {
         id
     }
 
-    fn compile(&mut self, schema: &Value) -> NodeId {
+    fn compile(&mut self, schema: &'a Value) -> NodeId {
         if let Some(Value::String(target)) = schema.get("$ref") {
             return self.reference(target);
         }
@@ -256,7 +308,7 @@ impl Compiler<'_> {
         self.nodes.len() - 1
     }
 
-    fn node(&mut self, schema: &Value) -> Node {
+    fn node(&mut self, schema: &'a Value) -> Node {
         let Value::Object(map) = schema else {
             return any();
         };
@@ -287,10 +339,22 @@ impl Compiler<'_> {
                 "maxLength" => set(&mut node.text.max_len, value),
                 "format" => {
                     node.text.date = value == "date";
-                    node.text.date
+                    node.text.format = match value.as_str() {
+                        Some("date-time") => Some(Format::DateTime),
+                        Some("email") => Some(Format::Email),
+                        Some("uuid") => Some(Format::Uuid),
+                        _ => None,
+                    };
+                    node.text.date || node.text.format.is_some()
+                }
+                "pattern" if map.get("format").is_some_and(|f| f == "date") => {
+                    value == Date::PATTERN
                 }
                 "pattern" => {
-                    map.get("format").is_some_and(|f| f == "date") && value == Date::PATTERN
+                    node.text.pattern = value
+                        .as_str()
+                        .and_then(|p| regex_lite::Regex::new(&engine_form(p)).ok());
+                    node.text.pattern.is_some()
                 }
                 "minimum" => {
                     node.number.minimum = Bound::of(value);
@@ -329,7 +393,7 @@ impl Compiler<'_> {
 
     // `anyOf: [X, {"type": "null"}]`: null, or X. Any other `anyOf` is not
     // understood.
-    fn nullable(&mut self, any_of: &Value) -> Node {
+    fn nullable(&mut self, any_of: &'a Value) -> Node {
         let null = serde_json::json!({ "type": "null" });
         match any_of.as_array().map(Vec::as_slice) {
             Some([x, n]) | Some([n, x]) if *n == null && *x != null => {
@@ -347,7 +411,7 @@ impl Compiler<'_> {
     // `oneOf` of closed objects that share a required member whose value is
     // a `const` string in each: a tagged union. Anything else is not
     // understood.
-    fn union(&mut self, one_of: &Value) -> Node {
+    fn union(&mut self, one_of: &'a Value) -> Node {
         let Some(alternatives) = one_of.as_array() else {
             return any();
         };
@@ -397,7 +461,7 @@ impl Compiler<'_> {
         }
     }
 
-    fn object(&mut self, map: &Map<String, Value>) -> Object {
+    fn object(&mut self, map: &'a Map<String, Value>) -> Object {
         let required: Vec<&str> = map
             .get("required")
             .and_then(Value::as_array)
@@ -423,8 +487,26 @@ impl Compiler<'_> {
                     node: self.compile(schema),
                     required: required.contains(&name.as_str()),
                     quarantine: quarantined.contains(&pointer),
+                    rules: Vec::new(),
                 });
             }
+        }
+        let names: Vec<&str> = object.members.iter().map(|m| m.name.as_str()).collect();
+        let quarantine: Vec<bool> = object.members.iter().map(|m| m.quarantine).collect();
+        let root = self.root;
+        let resolve = |schema: &'a Value| -> &'a Value {
+            match schema.get("$ref").and_then(Value::as_str) {
+                Some(target) => target
+                    .strip_prefix('#')
+                    .and_then(|p| root.pointer(p))
+                    .unwrap_or(schema),
+                None => schema,
+            }
+        };
+        object.rules = rules::compile(map, &names, &quarantine, &resolve);
+        for (i, member) in object.members.iter_mut().enumerate() {
+            let reading = object.rules.iter().enumerate().filter(|(_, r)| r.reads(i));
+            member.rules = reading.map(|(r, _)| r).collect();
         }
         match map.get("additionalProperties") {
             Some(Value::Bool(false)) => object.closed = true,
@@ -470,55 +552,4 @@ impl Compiler<'_> {
             false
         }
     }
-}
-
-fn any() -> Node {
-    Node {
-        types: types::ALL,
-        unsure: true,
-        ..Node::default()
-    }
-}
-
-fn type_bits(value: Option<&Value>) -> u8 {
-    let one = |name: &str| match name {
-        "null" => types::NULL,
-        "boolean" => types::BOOL,
-        "integer" => types::INTEGER,
-        "number" => types::NUMBER | types::INTEGER,
-        "string" => types::STRING,
-        "array" => types::ARRAY,
-        "object" => types::OBJECT,
-        _ => types::ALL,
-    };
-    match value {
-        Some(Value::String(name)) => one(name),
-        Some(Value::Array(names)) => names
-            .iter()
-            .map(|n| n.as_str().map_or(types::ALL, one))
-            .fold(0, |a, b| a | b),
-        _ => types::ALL,
-    }
-}
-
-// `allOf` of `if`/`then` pairs only: the `when` rules, which the rule stage
-// checks after the whole document (never a schema-stage error).
-fn when_rules(value: &Value) -> bool {
-    value.as_array().is_some_and(|rules| {
-        rules.iter().all(|r| {
-            r.as_object()
-                .is_some_and(|m| m.keys().all(|k| k == "if" || k == "then"))
-        })
-    })
-}
-
-fn count(value: Option<&Value>) -> Option<usize> {
-    value
-        .and_then(Value::as_u64)
-        .and_then(|n| usize::try_from(n).ok())
-}
-
-fn set(slot: &mut Option<usize>, value: &Value) -> bool {
-    *slot = count(Some(value));
-    slot.is_some()
 }

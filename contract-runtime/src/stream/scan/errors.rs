@@ -1,0 +1,93 @@
+//! Where the scanner is, as an RFC 6901 pointer; the errors it stops with;
+//! and what has arrived, closed into a document (for `partial`).
+use super::{Scanner, State, Stop};
+use crate::code;
+use crate::error::{Error, Stage};
+
+impl Scanner {
+    /// The text of the members completed so far and the string being
+    /// written, closed into a document (`None` when nothing is complete).
+    pub(crate) fn completion(&self, text: &str) -> Option<String> {
+        let in_string = self.state == State::InString;
+        let (cut, quote) = match self.depth {
+            0 if self.state == State::Done => (text.len(), false),
+            0 if in_string => (self.string.safe, true),
+            0 => return None,
+            _ if in_string => (self.string.safe, true),
+            depth => (self.frames.get(depth - 1)?.complete, false),
+        };
+        let mut out = String::with_capacity(cut + self.depth + 1);
+        out.push_str(text.get(..cut)?);
+        if quote {
+            out.push('"');
+        }
+        for frame in self.frames.iter().take(self.depth).rev() {
+            out.push(if frame.object { '}' } else { ']' });
+        }
+        Some(out)
+    }
+
+    // The RFC 6901 pointer through the first `levels` open containers.
+    pub(super) fn pointer(&self, levels: usize) -> String {
+        let mut out = String::new();
+        for frame in self.frames.iter().take(levels) {
+            if frame.object {
+                crate::pointer::push_escaped(&mut out, &frame.key);
+            } else {
+                crate::pointer::push_index(&mut out, frame.count);
+            }
+        }
+        out
+    }
+
+    #[cold]
+    pub(super) fn error_at(&self, pointer: String, code: &'static str) -> Stop {
+        Stop::Schema(Box::new(Error::new(
+            Stage::Schema,
+            pointer,
+            code,
+            message(code),
+        )))
+    }
+
+    // An error at the value being read.
+    #[cold]
+    pub(super) fn schema_error(&self, code: &'static str) -> Stop {
+        self.error_at(self.pointer(self.depth), code)
+    }
+
+    // An error at member `key` of the innermost object.
+    #[cold]
+    pub(super) fn member_error(&self, key: &str, code: &'static str) -> Stop {
+        let mut pointer = self.pointer(self.depth.saturating_sub(1));
+        crate::pointer::push_escaped(&mut pointer, key);
+        self.error_at(pointer, code)
+    }
+}
+
+// The message of an early error (the code says what; `finish` reports the
+// decoder's own messages).
+pub(super) fn message(code: &'static str) -> &'static str {
+    match code {
+        code::UNKNOWN_KEY => "this key is not part of the contract",
+        code::MISSING_KEY => "this key is required (a nullable field must be present, with null)",
+        code::INVALID_TYPE => "the value has the wrong JSON type",
+        code::UNKNOWN_VARIANT => "this tag names no variant",
+        code::TOO_LONG => "longer than the maximum",
+        code::TOO_SHORT => "shorter than the minimum",
+        code::NOT_ONE_OF => "not one of the allowed values",
+        code::NOT_EQUAL => "not the required constant",
+        code::INVALID_DATE => "not a calendar date as YYYY-MM-DD",
+        code::OUT_OF_RANGE => "the number does not fit the field's type",
+        code::BELOW_MINIMUM => "below the minimum",
+        code::ABOVE_MAXIMUM => "above the maximum",
+        code::INVALID_DATE_TIME => "not an RFC 3339 date-time with an offset",
+        code::INVALID_EMAIL => "not a valid e-mail address",
+        code::INVALID_UUID => "not a UUID",
+        code::PATTERN_MISMATCH => "does not match the pattern",
+        code::REQUIRED => "must not be null under this condition",
+        code::FORBIDDEN => "must be null under this condition",
+        code::ORDER => "out of order with the field it follows",
+        _ => "the value does not have the declared shape",
+    }
+}

@@ -1,0 +1,111 @@
+//! Cross-field rules: the values of the members a rule reads are kept as
+//! they complete, and a rule is decided once every member it reads is
+//! complete (its error is a rule-stage error, as the decoder's).
+use super::{Scanner, Seen, Stop};
+use crate::error::{Error, Stage};
+use crate::stream::plan::Plan;
+
+impl Scanner {
+    /// Whether a rule reads the value that is being completed (a member
+    /// of the innermost object).
+    #[inline]
+    pub(super) fn watched(&self) -> bool {
+        self.depth
+            .checked_sub(1)
+            .and_then(|d| self.frames.get(d))
+            .is_some_and(|f| f.watch.is_some())
+    }
+
+    /// The innermost object closes: a member a rule reads that is absent
+    /// (its key optional) is null to the decoder, when its type admits null.
+    pub(super) fn absent(&mut self, plan: &Plan) -> Result<(), Stop> {
+        let Some(d) = self.depth.checked_sub(1) else {
+            return Ok(());
+        };
+        let Some(frame) = self.frames.get(d) else {
+            return Ok(());
+        };
+        if frame.values.is_empty() {
+            return Ok(());
+        }
+        let Some(object) = plan.node(frame.members).object.as_ref() else {
+            return Ok(());
+        };
+        for (m, member) in object.members.iter().enumerate() {
+            let absent = self
+                .frames
+                .get(d)
+                .is_some_and(|f| !f.seen.get(m).copied().unwrap_or(true));
+            if !member.rules.is_empty()
+                && absent
+                && !member.required
+                && plan.admits_null(member.node)
+            {
+                self.decide(plan, d, m, Seen::Null)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Keeps the value of the member being completed and decides the
+    /// rules that read it.
+    pub(super) fn record(&mut self, plan: &Plan, seen: Seen) -> Result<(), Stop> {
+        let Some(d) = self.depth.checked_sub(1) else {
+            return Ok(());
+        };
+        let Some(frame) = self.frames.get_mut(d) else {
+            return Ok(());
+        };
+        let Some(m) = frame.watch.take() else {
+            return Ok(());
+        };
+        self.decide(plan, d, m, seen)
+    }
+
+    /// The string just read is the value of the member being completed.
+    pub(super) fn record_text(&mut self, plan: &Plan) -> Result<(), Stop> {
+        let Some(frame) = self
+            .depth
+            .checked_sub(1)
+            .and_then(|d| self.frames.get_mut(d))
+        else {
+            return Ok(());
+        };
+        let start = frame.arena.len();
+        frame.arena.push_str(&self.string.text);
+        let end = frame.arena.len();
+        self.record(plan, Seen::Text(start, end))
+    }
+
+    // Member `m` of the object at depth `d` is `seen`: the rules that read it.
+    fn decide(&mut self, plan: &Plan, d: usize, m: usize, seen: Seen) -> Result<(), Stop> {
+        let Some(frame) = self.frames.get_mut(d) else {
+            return Ok(());
+        };
+        let Some(slot) = frame.values.get_mut(m) else {
+            return Ok(());
+        };
+        *slot = Some(seen);
+        let Some(object) = plan.node(frame.members).object.as_ref() else {
+            return Ok(());
+        };
+        let member = object.members.get(m);
+        let broken = member
+            .map_or(&[][..], |member| member.rules.as_slice())
+            .iter()
+            .filter_map(|&r| object.rules.get(r))
+            .find_map(|r| r.decide(m, &frame.values, &frame.arena));
+        let Some((member, code)) = broken else {
+            return Ok(());
+        };
+        let name = object.members.get(member).map_or("", |m| m.name.as_str());
+        let mut pointer = self.pointer(d);
+        crate::pointer::push_escaped(&mut pointer, name);
+        Err(Stop::Schema(Box::new(Error::new(
+            Stage::Rule,
+            pointer,
+            code,
+            super::errors::message(code),
+        ))))
+    }
+}
