@@ -3,12 +3,12 @@
 //! stderr at the end.
 use std::io::{self, Write};
 
-use contract_runtime::OutcomeKind;
-use contract_runtime::report::Report;
 use serde_json::{Map, Value, json};
 
-use super::args::Format;
-use crate::registry::Decision;
+use super::args::{Format, Summary};
+use super::checker::Decision;
+use crate::OutcomeKind;
+use crate::report::Report;
 
 /// One output line for `decision` (see the module docs for the keys).
 pub fn decision_json(line: u64, decision: &Decision) -> Value {
@@ -104,11 +104,27 @@ fn table_rows(out: &mut dyn Write, line: u64, decision: &Decision) -> io::Result
 }
 
 /// The summary after the last line: the contract's name and the per-stage
-/// counts and rates.
+/// counts and rates, as text or as one JSON object ([`summary_json`]).
 pub(super) fn write_summary(
     stderr: &mut dyn Write,
+    summary: Summary,
     contract: &str,
     report: &Report,
 ) -> io::Result<()> {
-    writeln!(stderr, "{contract}: {report}")
+    match summary {
+        Summary::Text => writeln!(stderr, "{contract}: {report}"),
+        Summary::Json => writeln!(stderr, "{}", summary_json(contract, report)),
+    }
+}
+
+/// The `--summary json` object: `contract`, then the [`Report`]'s keys
+/// (`read`, `parsed`, `schema_valid`, `rule_valid`, `accepted`,
+/// `clarified`, `declined`, `reviewed`, `rejected` by stage, `rates`).
+pub fn summary_json(contract: &str, report: &Report) -> Value {
+    let mut out = Map::new();
+    out.insert("contract".into(), json!(contract));
+    if let Ok(Value::Object(counts)) = serde_json::to_value(report) {
+        out.extend(counts);
+    }
+    Value::Object(out)
 }
