@@ -20,7 +20,7 @@
 //! writers, as a test does:
 //!
 //! ```
-//! use contract_runtime::{Contract, cli};
+//! use contract_runtime::{Contract, Violation, cli};
 //!
 //! #[derive(Contract, Debug)]
 //! #[contract(context = Tenant, check = same_tenant)]
@@ -30,8 +30,9 @@
 //! #[derive(serde::Deserialize)]
 //! struct Tenant { tenant: String }
 //!
-//! fn same_tenant(c: &Close, ctx: &Tenant) -> Result<(), String> {
-//!     if c.tenant == ctx.tenant { Ok(()) } else { Err("another tenant".into()) }
+//! fn same_tenant(c: &Close, ctx: &Tenant) -> Result<(), Violation> {
+//!     if c.tenant == ctx.tenant { return Ok(()) }
+//!     Err(Violation::business("/tenant", "other_tenant", "another tenant's ticket"))
 //! }
 //!
 //! let entries = [cli::entry::<Close>("close").with_context::<Tenant>()];
