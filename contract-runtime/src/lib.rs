@@ -172,6 +172,8 @@
 //! 10. [`report`] (metrics over outcomes), [`retry`] (a bounded retry
 //!     loop) and [`Checked`] (a contract behind serde's `Deserialize`),
 //!     built on the entry points.
+//! 11. `cli` (feature `cli`): the `contract-check` command over a
+//!     program's own contracts, built on all of the above.
 //!
 //! `__private` (what generated code names) only re-exports.
 //!
