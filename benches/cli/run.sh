@@ -37,14 +37,15 @@ echo "input: $((bytes / 1048576)) MiB, $lines lines; load: $(cut -d' ' -f1-3 /pr
 first=""
 for jobs in "${jobs_list[@]}"; do
   stats="$(mktemp)"
-  /usr/bin/time -f '%e %M' -o "$stats" "$bin" vacation "$file" --jobs "$jobs" > /dev/null 2> /dev/null || true
-  read -r seconds rss_kb < "$stats"
+  /usr/bin/time -f '%e %M %U %S' -o "$stats" "$bin" vacation "$file" --jobs "$jobs" > /dev/null 2> /dev/null || true
+  read -r seconds rss_kb user sys < "$stats"
   rm -f "$stats"
   [ -n "$first" ] || first="$seconds"
-  python3 - "$jobs" "$lines" "$bytes" "$seconds" "$rss_kb" "$first" <<'PY'
+  python3 - "$jobs" "$lines" "$bytes" "$seconds" "$rss_kb" "$first" "$user" "$sys" <<'PY'
 import sys
 j, n, b, s, rss, first = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6])
+cpu = float(sys.argv[7]) + float(sys.argv[8])
 print(f"--jobs {j}: wall {s:.2f} s, {n / s / 1e6:.2f} M lines/s, {b / s / 1e6:.0f} MB/s, "
-      f"peak RSS {rss / 1024:.1f} MiB, speedup {first / s:.2f}x against the first")
+      f"CPU {cpu:.2f} s, peak RSS {rss / 1024:.1f} MiB, speedup {first / s:.2f}x against the first")
 PY
 done

@@ -258,18 +258,19 @@ use failure::{Failure, finish, usage};
 #[derive(Debug, Clone)]
 pub struct Cli {
     entries: Vec<Entry>,
-    name: String,
+    name: Option<String>,
     version: String,
 }
 
 impl Cli {
-    /// A command over `entries`, called `contract-check`, with
-    /// contract-runtime's version until [`Cli::name`] and [`Cli::version`]
-    /// say otherwise.
+    /// A command over `entries`, with contract-runtime's version until
+    /// [`Cli::version`] says otherwise, and called as [`Cli::name`] says:
+    /// else, by [`Cli::main`], as the program's file is (`argv[0]`), and
+    /// by [`Cli::run`], `contract-check`.
     pub fn new(entries: impl IntoIterator<Item = Entry>) -> Self {
         Cli {
             entries: entries.into_iter().collect(),
-            name: "contract-check".to_owned(),
+            name: None,
             version: env!("CARGO_PKG_VERSION").to_owned(),
         }
     }
@@ -277,7 +278,7 @@ impl Cli {
     /// The program's name, in usage lines, `--help`, `--version` and
     /// before every message on stderr.
     pub fn name(mut self, name: impl Into<String>) -> Self {
-        self.name = name.into();
+        self.name = Some(name.into());
         self
     }
 
@@ -286,6 +287,10 @@ impl Cli {
     pub fn version(mut self, version: impl Into<String>) -> Self {
         self.version = version.into();
         self
+    }
+
+    fn program(&self) -> &str {
+        self.name.as_deref().unwrap_or("contract-check")
     }
 
     /// The entries, in the order `--list` shows them.
@@ -300,7 +305,23 @@ impl Cli {
         let stderr = io::stderr();
         let mut out = stdout.lock();
         let mut err = stderr.lock();
-        let code = self.run(std::env::args_os().skip(1), &mut out, &mut err);
+        let mut args = std::env::args_os();
+        let program = args.next();
+        let named;
+        let cli = match (&self.name, program) {
+            (None, Some(path)) => {
+                let stem = std::path::Path::new(&path)
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned());
+                named = Cli {
+                    name: stem,
+                    ..self.clone()
+                };
+                &named
+            }
+            _ => self,
+        };
+        let code = cli.run(args, &mut out, &mut err);
         let _ = out.flush();
         ExitCode::from(u8::try_from(code).unwrap_or(2))
     }
@@ -313,7 +334,7 @@ impl Cli {
         A: Into<OsString>,
     {
         let result = self.dispatch(args.into_iter().map(Into::into), stdout, stderr);
-        finish(result, &self.name, stderr)
+        finish(result, self.program(), stderr)
     }
 
     /// Parses the arguments and runs the mode they name.
@@ -327,7 +348,7 @@ impl Cli {
         I: IntoIterator<Item = OsString>,
     {
         self.check_entries()?;
-        match parse::parse_args(&self.entries, &self.name, &self.version, args)? {
+        match parse::parse_args(&self.entries, self.program(), &self.version, args)? {
             Command::Print(text) => {
                 stdout.write_all(text.as_bytes())?;
                 stdout.flush()?;
