@@ -91,10 +91,10 @@ pub(super) fn checker(args: &CheckArgs<'_>) -> Result<Checker, Failure> {
 
 /// Checks every line of `input` and writes one decision per line to
 /// `output`, recording each in `report`. Stops only on an I/O error.
-pub fn run_lines<R: BufRead + ?Sized>(
+pub fn run_lines<R: BufRead + ?Sized, W: Write + ?Sized>(
     checker: &Checker,
     input: &mut R,
-    output: &mut dyn Write,
+    output: &mut W,
     format: Format,
     report: &mut Report,
 ) -> io::Result<()> {

@@ -28,7 +28,9 @@ pub const BATCH_LINES: usize = 512;
 /// A batch ends at the first line that takes its input past this size.
 pub const BATCH_BYTES: usize = 256 << 10;
 
-/// Lines read, not yet checked: their kept bytes one after another.
+/// Lines read (their kept bytes one after another), then once checked
+/// their output and outcomes. Its buffers are reused from batch to batch:
+/// no allocation once the first `2 × N` batches have grown them.
 #[derive(Default)]
 struct Batch {
     /// 1-based number of its first line.
@@ -36,14 +38,15 @@ struct Batch {
     bytes: Vec<u8>,
     /// Each line's end in `bytes` and its full length.
     lines: Vec<(usize, usize)>,
+    /// The decisions, written in the output format.
+    output: Vec<u8>,
+    /// Each line's outcome, for the report.
+    outcomes: Vec<(OutcomeKind, Option<Stage>)>,
 }
 
-/// A batch checked: its output, and each line's outcome for the report.
+/// A batch checked, with its place in the input.
 struct Checked {
     seq: u64,
-    output: Vec<u8>,
-    outcomes: Vec<(OutcomeKind, Option<Stage>)>,
-    /// Given back to be read into again.
     batch: Batch,
 }
 
@@ -104,24 +107,21 @@ fn worker(
 
 /// The decisions on a batch's lines, written in `format`, and their
 /// outcomes.
-fn check_batch(checker: &Checker, format: Format, seq: u64, batch: Batch) -> Checked {
-    let mut output = Vec::with_capacity(batch.bytes.len() * 2);
-    let mut outcomes = Vec::with_capacity(batch.lines.len());
+fn check_batch(checker: &Checker, format: Format, seq: u64, mut batch: Batch) -> Checked {
+    batch.output.clear();
+    batch.outcomes.clear();
     let mut start = 0;
     for (i, &(end, len)) in batch.lines.iter().enumerate() {
         let decision = check_line(checker, &batch.bytes[start..end], len);
         start = end;
-        outcomes.push((decision.outcome, decision.rejected_at()));
+        batch
+            .outcomes
+            .push((decision.outcome, decision.rejected_at()));
         let line = batch.first_line + i as u64;
         // Writing into a `Vec` does not fail.
-        let _ = write_decision(&mut output, format, line, &decision);
+        let _ = write_decision(&mut batch.output, format, line, &decision);
     }
-    Checked {
-        seq,
-        output,
-        outcomes,
-        batch,
-    }
+    Checked { seq, batch }
 }
 
 /// Reads batches, keeps `2 × jobs` of them in flight, and writes the
@@ -174,8 +174,8 @@ fn feed<R: BufRead + ?Sized>(
             .ok_or_else(|| io::Error::other("a checking thread stopped (a check panicked)"))?;
         waiting.insert(checked.seq, checked);
         while let Some(checked) = waiting.remove(&written) {
-            output.write_all(&checked.output)?;
-            for (kind, stage) in checked.outcomes {
+            output.write_all(&checked.batch.output)?;
+            for &(kind, stage) in &checked.batch.outcomes {
                 report.record_kind(kind, stage);
             }
             spare.push(checked.batch);

@@ -40,16 +40,17 @@ const TABLE_HEADER: &str =
     "LINE   OUTCOME  STAGE     POINTER                   CODE                   MESSAGE";
 
 /// What comes before the first decision: the column names of a table.
-pub(super) fn write_header(out: &mut dyn Write, format: Format) -> io::Result<()> {
+pub(super) fn write_header<W: Write + ?Sized>(out: &mut W, format: Format) -> io::Result<()> {
     match format {
         Format::Jsonl => Ok(()),
         Format::Table => writeln!(out, "{TABLE_HEADER}"),
     }
 }
 
-/// Writes the decision on input line `line` in `format`.
-pub(super) fn write_decision(
-    out: &mut dyn Write,
+/// Writes the decision on input line `line` in `format` (generic, so a
+/// `--jobs` worker writing into its `Vec` has its writes inlined).
+pub(super) fn write_decision<W: Write + ?Sized>(
+    out: &mut W,
     format: Format,
     line: u64,
     decision: &Decision,
@@ -66,7 +67,7 @@ pub(super) fn write_decision(
     }
 }
 
-fn table_rows(out: &mut dyn Write, line: u64, decision: &Decision) -> io::Result<()> {
+fn table_rows<W: Write + ?Sized>(out: &mut W, line: u64, decision: &Decision) -> io::Result<()> {
     let mut rows: Vec<(&str, &str, &str, &str)> = Vec::new();
     for e in &decision.errors {
         rows.push((e.stage.as_str(), &e.pointer, e.code, &e.message));
