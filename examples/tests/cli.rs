@@ -1,6 +1,6 @@
 //! The `contract-check` binary as a process: bad input (a file over its
 //! size limit among it) is one line on stderr and exit code 2, never a
-//! panic; good input exits 0 (1 with `--fail-on-reject` when a line was
+//! panic; an I/O error is one line and exit code 3; good input exits 0 (1 with `--fail-on-reject` when a line was
 //! rejected, or `--fail-on-breaking` when a change breaks), and so does a
 //! run whose stdout was closed early. Also `--schema --provider` and
 //! `--compat`.
@@ -676,6 +676,46 @@ fn list_and_schema() {
     assert_eq!(out.status.code(), Some(0));
     let schema: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(schema["properties"]["action"]["const"], "close_ticket");
+}
+
+#[test]
+fn version_prints_the_name_and_version() {
+    let out = run(&["--version"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("contract-check {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn options_take_their_value_after_an_equals_sign() {
+    let file = data("vacation.jsonl");
+    let spaced = run(&["vacation", &file, "--format", "table"]);
+    let joined = run(&["vacation", &file, "--format=table"]);
+    assert_eq!(joined.status.code(), Some(0));
+    assert_eq!(joined.stdout, spaced.stdout);
+    assert!(
+        String::from_utf8(joined.stdout)
+            .unwrap()
+            .starts_with("LINE   OUTCOME")
+    );
+}
+
+#[test]
+fn a_read_error_on_the_input_is_exit_code_3() {
+    // Reading /proc/self/mem from offset 0 fails with EIO on Linux.
+    if !std::path::Path::new("/proc/self/mem").exists() {
+        return;
+    }
+    let out = run(&["vacation", "/proc/self/mem"]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.starts_with("contract-check: while checking /proc/self/mem"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1);
 }
 
 #[test]
