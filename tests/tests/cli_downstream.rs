@@ -171,6 +171,8 @@ fn two_entries_with_one_name_are_refused() {
 
 #[test]
 fn the_binary_prints_its_own_name_and_version() {
+    // `cli::main` names the program after its file; its version is
+    // contract-runtime's, which is the workspace's, as this crate's is.
     let out = process(&["--version"]);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(

@@ -1,7 +1,5 @@
-//! `refund-check`: `contract-check` over this crate's own contracts.
+//! `refund-check`: `contract-check` over this crate's own contracts, in
+//! the short form: named after its file, with contract-runtime's version.
 fn main() -> std::process::ExitCode {
-    contract_runtime::cli::Cli::new(contract_tests::downstream::entries())
-        .name("refund-check")
-        .version(env!("CARGO_PKG_VERSION"))
-        .main()
+    contract_runtime::cli::main(contract_tests::downstream::entries())
 }
