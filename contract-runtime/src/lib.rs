@@ -175,6 +175,8 @@
 //! 10. [`report`] (metrics over outcomes), [`retry`] (a bounded retry
 //!     loop) and [`Checked`] (a contract behind serde's `Deserialize`),
 //!     built on the entry points.
+//! 11. `cli` (feature `cli`): the `contract-check` command over a
+//!     program's own contracts, built on all of the above.
 //!
 //! `__private` (what generated code names) only re-exports.
 //!
@@ -282,7 +284,11 @@
 //! strict rule as [`Date`], and convert [`DateTime`] to and from theirs; the
 //! optional feature `schemars` (schemars 1.x, without its derive) implements
 //! `schemars::JsonSchema` for every contract, for the crates that take a
-//! `T: JsonSchema` (module `schema::schemars`, documented on docs.rs).
+//! `T: JsonSchema` (module `schema::schemars`, documented on docs.rs). The
+//! optional feature `cli` (module `cli`: the `contract-check` command as a
+//! library over your own contracts) adds `clap`, the command-line parser
+//! most Rust tools use, so the options follow the conventions people
+//! expect (`--opt=value`, `--help`, `--version`).
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
@@ -298,6 +304,9 @@ struct ReadmeExamples;
 
 pub mod business;
 mod checked;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
+pub mod cli;
 pub mod code;
 pub mod compat;
 mod contract;

@@ -16,6 +16,7 @@ const LAYERS: &[&[&str]] = &[
     &["edit", "stream"],
     &["contract"],
     &["report", "retry", "checked"],
+    &["cli"],
     &["private", "lib"],
 ];
 

@@ -9,9 +9,9 @@
 //! ```
 use std::process::ExitCode;
 
-use contract_examples::cli::transcript;
 use contract_examples::vacation::VacationRequest;
 use contract_runtime::Contract;
+use contract_runtime::cli::transcript;
 use contract_runtime::stream::Progress;
 
 const GOOD: &str = include_str!("../data/vacation.clarify.sse");

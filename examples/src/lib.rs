@@ -12,9 +12,10 @@
 //! | [`step`] | `step` | — | an agent's next step, a tagged union: close a ticket, refund, ask, or nothing |
 //! | [`shipping_label`] | `shipping-label` | — | a shipping label read from a photo: codes fixed by `pattern`, on every item of a list too |
 //!
-//! [`registry`] puts them behind one type-erased interface; [`cli`] is the
-//! command (`contract-check`), whose line format, blank-line and exit-code
-//! decisions are documented there. [`retry_demo`] takes the vacation contract
+//! [`registry`] makes them entries of `contract_runtime::cli` with its public
+//! API, as a crate of yours would; [`cli`] is the command
+//! (`contract-check`) over them, whose line format, blank-line and exit-code
+//! decisions are documented in `contract_runtime::cli`. [`retry_demo`] takes the vacation contract
 //! from decision to action: a bounded retry with redacted feedback around a
 //! scripted model, then an idempotency key (`cargo run --example retry`).
 //! [`close_ticket::MockExecutor`] refuses a second call with the same
@@ -29,9 +30,8 @@
 //! cargo run -q -p contract-examples --example retry
 //! ```
 //!
-//! Dependencies: `contract-runtime`, `serde` and `serde_json` only; the
-//! command line is parsed by hand (a dozen options do not justify a parser
-//! crate).
+//! Dependencies: `contract-runtime` (with its `cli` feature, which reads
+//! the command line with clap), `serde` and `serde_json` only.
 pub mod cli;
 pub mod close_ticket;
 pub mod registry;

@@ -1,6 +1,6 @@
 //! The `contract-check` binary as a process: bad input (a file over its
 //! size limit among it) is one line on stderr and exit code 2, never a
-//! panic; good input exits 0 (1 with `--fail-on-reject` when a line was
+//! panic; an I/O error is one line and exit code 3; good input exits 0 (1 with `--fail-on-reject` when a line was
 //! rejected, or `--fail-on-breaking` when a change breaks), and so does a
 //! run whose stdout was closed early. Also `--schema --provider` and
 //! `--compat`.
@@ -14,6 +14,7 @@ use std::process::{Command, Output, Stdio};
 
 use contract_examples::{cli, registry, vacation};
 use contract_runtime::Contract;
+use contract_runtime::cli as runtime_cli;
 use contract_runtime::compat;
 use contract_runtime::schema::{Provider, export_schema};
 use serde_json::Value;
@@ -284,7 +285,7 @@ fn as_strs(args: &[String]) -> Vec<&str> {
 
 #[test]
 fn a_baseline_is_read_up_to_the_contracts_max_bytes() {
-    let max = registry::find("settings").unwrap().limits.max_bytes;
+    let max = registry::find("settings").unwrap().limits().max_bytes;
     let baseline = std::fs::read_to_string(data("settings.baseline.json")).unwrap();
 
     let at_limit = TempFile::named("baseline-at-limit", "b.json", &padded(baseline.trim(), max));
@@ -314,13 +315,13 @@ const CLUSTERS: &str = r#"{"confirmed_clusters":["eu-west-1"]}"#;
 
 #[test]
 fn a_source_is_read_up_to_4_mib() {
-    assert_eq!(cli::MAX_SOURCE_BYTES, 4 << 20);
+    assert_eq!(runtime_cli::MAX_SOURCE_BYTES, 4 << 20);
     let source = std::fs::read_to_string(data("ticket-extraction.source.txt")).unwrap();
 
     let at_limit = TempFile::named(
         "source-at-limit",
         "s.txt",
-        &padded(&source, cli::MAX_SOURCE_BYTES),
+        &padded(&source, runtime_cli::MAX_SOURCE_BYTES),
     );
     let out = run(&as_strs(&extraction_args(at_limit.path(), CLUSTERS)));
     assert_eq!(
@@ -333,11 +334,11 @@ fn a_source_is_read_up_to_4_mib() {
     let over = TempFile::named(
         "source-over",
         "s.txt",
-        &padded(&source, cli::MAX_SOURCE_BYTES + 1),
+        &padded(&source, runtime_cli::MAX_SOURCE_BYTES + 1),
     );
     let e = usage_error(&as_strs(&extraction_args(over.path(), CLUSTERS)));
     assert!(
-        e.contains("--source") && e.contains(&cli::MAX_SOURCE_BYTES.to_string()),
+        e.contains("--source") && e.contains(&runtime_cli::MAX_SOURCE_BYTES.to_string()),
         "{e}"
     );
 }
@@ -351,10 +352,10 @@ fn an_endless_source_stops_at_4_mib() {
 
 #[test]
 fn a_context_is_at_most_64_kib() {
-    assert_eq!(cli::MAX_CONTEXT_BYTES, 64 << 10);
+    assert_eq!(runtime_cli::MAX_CONTEXT_BYTES, 64 << 10);
     let source = data("ticket-extraction.source.txt");
 
-    let at_limit = String::from_utf8(padded(CLUSTERS, cli::MAX_CONTEXT_BYTES)).unwrap();
+    let at_limit = String::from_utf8(padded(CLUSTERS, runtime_cli::MAX_CONTEXT_BYTES)).unwrap();
     let out = run(&as_strs(&extraction_args(&source, &at_limit)));
     assert_eq!(
         out.status.code(),
@@ -363,10 +364,10 @@ fn a_context_is_at_most_64_kib() {
         String::from_utf8_lossy(&out.stderr)
     );
 
-    let over = String::from_utf8(padded(CLUSTERS, cli::MAX_CONTEXT_BYTES + 1)).unwrap();
+    let over = String::from_utf8(padded(CLUSTERS, runtime_cli::MAX_CONTEXT_BYTES + 1)).unwrap();
     let e = usage_error(&as_strs(&extraction_args(&source, &over)));
     assert!(
-        e.contains("--context") && e.contains(&cli::MAX_CONTEXT_BYTES.to_string()),
+        e.contains("--context") && e.contains(&runtime_cli::MAX_CONTEXT_BYTES.to_string()),
         "{e}"
     );
 }
@@ -496,7 +497,7 @@ fn an_oversized_line_is_rejected_without_stopping() {
 
 #[test]
 fn an_edit_line_over_max_bytes_is_rejected_as_the_plain_check_rejects_it() {
-    let max = registry::find("settings").unwrap().limits.max_bytes;
+    let max = registry::find("settings").unwrap().limits().max_bytes;
     let approved =
         r#"{"notifications":{"email":false},"retry_limit":3,"channels":["email","sms"]}"#;
     let mut input = padded(approved, max + 1);
@@ -617,21 +618,21 @@ impl Write for ClosedPipe {
 fn a_closed_pipe_keeps_its_error_kind_in_every_format() {
     let checker = registry::find("vacation")
         .unwrap()
-        .checker(&registry::Setup::default())
+        .checker(&runtime_cli::Setup::default())
         .unwrap();
-    for format in [cli::Format::Jsonl, cli::Format::Table] {
+    for format in [runtime_cli::Format::Jsonl, runtime_cli::Format::Table] {
         let mut input: &[u8] = b"{}\n";
         let mut report = contract_runtime::report::Report::new();
-        let e =
-            cli::run_lines(&checker, &mut input, &mut ClosedPipe, format, &mut report).unwrap_err();
+        let e = runtime_cli::run_lines(&checker, &mut input, &mut ClosedPipe, format, &mut report)
+            .unwrap_err();
         assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{format:?}");
     }
     let old: Value = serde_json::from_str(&std::fs::read_to_string(data(V1)).unwrap()).unwrap();
     let new: Value = serde_json::from_str(&std::fs::read_to_string(data(V2)).unwrap()).unwrap();
     let changes = compat::diff(&old, &new);
     assert!(!changes.is_empty());
-    for format in [cli::Format::Jsonl, cli::Format::Table] {
-        let e = cli::write_changes(&changes, format, &mut ClosedPipe).unwrap_err();
+    for format in [runtime_cli::Format::Jsonl, runtime_cli::Format::Table] {
+        let e = runtime_cli::write_changes(&changes, format, &mut ClosedPipe).unwrap_err();
         assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{format:?}");
     }
 }
@@ -654,7 +655,7 @@ fn a_closed_stdout_is_exit_0_in_every_mode() {
     ];
     for args in commands {
         let mut stderr = Vec::new();
-        let code = cli::main_with(args.iter().map(Into::into), &mut ClosedPipe, &mut stderr);
+        let code = cli::main_with(args.iter().copied(), &mut ClosedPipe, &mut stderr);
         assert_eq!(code, 0, "{args:?}");
         assert!(
             stderr.is_empty(),
@@ -678,10 +679,54 @@ fn list_and_schema() {
 }
 
 #[test]
+fn version_prints_the_name_and_version() {
+    let out = run(&["--version"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("contract-check {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn options_take_their_value_after_an_equals_sign() {
+    let file = data("vacation.jsonl");
+    let spaced = run(&["vacation", &file, "--format", "table"]);
+    let joined = run(&["vacation", &file, "--format=table"]);
+    assert_eq!(joined.status.code(), Some(0));
+    assert_eq!(joined.stdout, spaced.stdout);
+    assert!(
+        String::from_utf8(joined.stdout)
+            .unwrap()
+            .starts_with("LINE   OUTCOME")
+    );
+}
+
+#[test]
+fn a_read_error_on_the_input_is_exit_code_3() {
+    // Reading /proc/self/mem from offset 0 fails with EIO on Linux.
+    if !std::path::Path::new("/proc/self/mem").exists() {
+        return;
+    }
+    let out = run(&["vacation", "/proc/self/mem"]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.starts_with("contract-check: while checking /proc/self/mem"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1);
+}
+
+#[test]
 fn help_exits_0() {
     let out = run(&["--help"]);
     assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8(out.stdout).unwrap().starts_with("usage:"));
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .starts_with("Usage: contract-check CONTRACT")
+    );
 }
 
 // ------------------------------------------------------------ --schema --provider
@@ -785,7 +830,7 @@ fn a_root_union_for_openai_is_refused_with_what_to_do() {
 fn schema_for_every_contract_and_provider() {
     for entry in registry::contracts() {
         for provider in Provider::ALL {
-            let args = ["--schema", entry.name, "--provider", provider.as_str()];
+            let args = ["--schema", entry.name(), "--provider", provider.as_str()];
             let out = run(&args);
             let export = match export_schema(&entry.schema(), provider) {
                 Ok(export) => export,
@@ -846,7 +891,7 @@ fn made_required_properties_are_listed() {
     // The v2 vacation contract has an `optional` key; OpenAI strict needs
     // every key present.
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
-    let code = cli::schema_for(
+    let code = runtime_cli::schema_for(
         &vacation::v2::VacationRequest::json_schema(),
         Provider::OpenAi,
         &mut stdout,
@@ -877,7 +922,8 @@ struct Labels {
 fn an_export_error_is_one_line_and_exit_code_2() {
     for provider in [Provider::OpenAi, Provider::Anthropic] {
         let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
-        let code = cli::schema_for(&Labels::json_schema(), provider, &mut stdout, &mut stderr);
+        let code =
+            runtime_cli::schema_for(&Labels::json_schema(), provider, &mut stdout, &mut stderr);
         assert_eq!(code, 2, "{provider}");
         assert!(stdout.is_empty(), "{provider}: nothing on stdout");
         let stderr = lines(&stderr);
@@ -890,7 +936,7 @@ fn an_export_error_is_one_line_and_exit_code_2() {
     }
     // Gemini takes a map.
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
-    let code = cli::schema_for(
+    let code = runtime_cli::schema_for(
         &Labels::json_schema(),
         Provider::Gemini,
         &mut stdout,
@@ -1286,7 +1332,7 @@ fn sse_transcript_events_are_data_lines_up_to_done() {
                 data: {\"choices\":[{\"delta\":{\"content\":\"{\\\"a\"}}]}\r\n\r\n\
                 data: {\"choices\":[{\"delta\":{\"content\":\"\\\":1}\"}}]}\n\n\
                 data: [DONE]\n\ndata: {\"choices\":[{\"delta\":{\"content\":\"x\"}}]}\n\n";
-    let events = cli::transcript(text).unwrap();
+    let events = runtime_cli::transcript(text).unwrap();
     let contents: Vec<&str> = events.iter().map(|e| e.content.as_str()).collect();
     assert_eq!(contents, ["", "{\"a", "\":1}"]);
     assert_eq!(events[2].number, 3);

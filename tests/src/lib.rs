@@ -12,6 +12,10 @@
 //!   `.stderr`; `tests/ui/pass/` holds declarations that must compile.
 //! - `tests/snapshots/`: golden schemas and provider exports of the seed
 //!   contracts.
+//! - `src/downstream.rs` and `src/bin/refund-check.rs`: a contract of this
+//!   crate's own and the `contract-check` it gets through
+//!   `contract_runtime::cli`; `tests/cli_downstream.rs` runs it in-process
+//!   and as a process.
 //! - Dev-dependency `serde_json_canonicalizer`: an independent RFC 8785
 //!   implementation that `tests/canonical_json.rs` agrees with.
 //!
@@ -37,3 +41,5 @@
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 struct RepositoryReadme;
+
+pub mod downstream;

@@ -7,6 +7,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use contract_examples::cli;
+use contract_runtime::cli::{self as runtime_cli, Setup};
 
 fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -110,16 +111,16 @@ fn shipping_label_example_matches_expected_output() {
 #[test]
 fn one_output_line_per_input_line_in_order() {
     for entry in contract_examples::registry::contracts() {
-        let input = std::fs::read_to_string(data(&format!("{}.jsonl", entry.name))).unwrap();
+        let input = std::fs::read_to_string(data(&format!("{}.jsonl", entry.name()))).unwrap();
         let mut stdout = Vec::new();
-        let code = cli::main_with(command(entry.name), &mut stdout, &mut Vec::new());
+        let code = cli::main_with(command(entry.name()), &mut stdout, &mut Vec::new());
         assert_eq!(code, 0);
         let lines: Vec<serde_json::Value> = String::from_utf8(stdout)
             .unwrap()
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
-        assert_eq!(lines.len(), input.lines().count(), "{}", entry.name);
+        assert_eq!(lines.len(), input.lines().count(), "{}", entry.name());
         for (i, line) in lines.iter().enumerate() {
             assert_eq!(line["line"], i as u64 + 1);
         }
@@ -130,14 +131,14 @@ fn one_output_line_per_input_line_in_order() {
 fn every_contract_ships_an_example_file() {
     for entry in contract_examples::registry::contracts() {
         assert!(
-            data(&format!("{}.jsonl", entry.name)).is_file(),
+            data(&format!("{}.jsonl", entry.name())).is_file(),
             "{}",
-            entry.name
+            entry.name()
         );
         assert!(
-            data(&format!("{}.expected.jsonl", entry.name)).is_file(),
+            data(&format!("{}.expected.jsonl", entry.name())).is_file(),
             "{}",
-            entry.name
+            entry.name()
         );
     }
 }
@@ -247,9 +248,9 @@ fn a_transcript_that_goes_wrong_stops_early_and_a_good_one_is_read_whole() {
         let (_, stdout) = replay(stem, contract);
         let out: serde_json::Value = serde_json::from_str(&stdout).unwrap();
         let text = std::fs::read_to_string(data(&format!("{stem}.sse"))).unwrap();
-        let events = cli::transcript(&text).unwrap();
+        let events = runtime_cli::transcript(&text).unwrap();
         let whole: String = events.iter().map(|e| e.content.as_str()).collect();
-        let check = cli::checker(&cli_args(contract)).unwrap().check(&whole);
+        let check = checker(contract).check(&whole);
         match error {
             Some((pointer, code)) => {
                 assert!(out["saved_bytes"].as_u64().unwrap() > 0, "{stem}: {out}");
@@ -269,9 +270,24 @@ fn a_transcript_that_goes_wrong_stops_early_and_a_good_one_is_read_whole() {
     }
 }
 
-fn cli_args(contract: &str) -> cli::CheckArgs {
-    match cli::parse_args(command(contract)).unwrap() {
-        cli::Command::Check(args) => *args,
-        other => panic!("{other:?}"),
-    }
+/// The checker `command(contract)` binds (without edit mode: the
+/// transcripts are replayed, and a replay takes no baseline).
+fn checker(contract: &str) -> runtime_cli::Checker {
+    let text = |name: &str| std::fs::read_to_string(data(name)).unwrap();
+    let setup = match contract {
+        "close-ticket" => Setup {
+            context: Some(r#"{"tenant":"demo-a"}"#.into()),
+            ..Setup::default()
+        },
+        "ticket-extraction" => Setup {
+            context: Some(r#"{"confirmed_clusters":["eu-west-1"]}"#.into()),
+            source: Some(text("ticket-extraction.source.txt")),
+            ..Setup::default()
+        },
+        _ => Setup::default(),
+    };
+    contract_examples::registry::find(contract)
+        .unwrap()
+        .checker(&setup)
+        .unwrap()
 }

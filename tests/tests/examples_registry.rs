@@ -1,12 +1,13 @@
 //! The registry of built-in contracts and the per-stage [`Report`].
-use contract_examples::registry::{self, Setup};
+use contract_examples::registry;
 use contract_examples::vacation::VacationRequest;
 use contract_runtime::Contract;
+use contract_runtime::cli::Setup;
 use contract_runtime::report::Report;
 
 #[test]
 fn the_registry_lists_the_five_seed_contracts_then_the_union_and_the_label() {
-    let names: Vec<_> = registry::contracts().iter().map(|c| c.name).collect();
+    let names: Vec<_> = registry::contracts().iter().map(|c| c.name()).collect();
     assert_eq!(
         names,
         [
@@ -26,9 +27,10 @@ fn every_schema_is_a_closed_draft_2020_12_object() {
     for entry in registry::contracts() {
         let schema = entry.schema();
         assert_eq!(
-            schema["$schema"], "https://json-schema.org/draft/2020-12/schema",
+            schema["$schema"],
+            "https://json-schema.org/draft/2020-12/schema",
             "{}",
-            entry.name
+            entry.name()
         );
         // A union is a `oneOf` of closed objects, one per variant.
         let objects = match schema["oneOf"].as_array() {
@@ -36,12 +38,12 @@ fn every_schema_is_a_closed_draft_2020_12_object() {
             None => vec![&schema],
         };
         for object in objects {
-            assert_eq!(object["additionalProperties"], false, "{}", entry.name);
+            assert_eq!(object["additionalProperties"], false, "{}", entry.name());
         }
         assert!(
             schema["description"].is_string(),
             "{}: doc comment",
-            entry.name
+            entry.name()
         );
         jsonschema::meta::validate(&schema).unwrap();
     }
@@ -51,12 +53,12 @@ fn every_schema_is_a_closed_draft_2020_12_object() {
 fn only_settings_declares_an_edit_policy() {
     for entry in registry::contracts() {
         let policies = entry.edit_policies();
-        if entry.name == "settings" {
+        if entry.name() == "settings" {
             assert_eq!(policies.len(), 1);
             assert_eq!(policies[0].name, "disable_email");
             assert_eq!(policies[0].paths, ["/notifications/email"]);
         } else {
-            assert!(policies.is_empty(), "{}", entry.name);
+            assert!(policies.is_empty(), "{}", entry.name());
         }
     }
 }
@@ -64,7 +66,7 @@ fn only_settings_declares_an_edit_policy() {
 #[test]
 fn close_ticket_has_the_seed_size_limit() {
     assert_eq!(
-        registry::find("close-ticket").unwrap().limits.max_bytes,
+        registry::find("close-ticket").unwrap().limits().max_bytes,
         4096
     );
 }

@@ -8,8 +8,8 @@ use std::fs::File;
 use std::io::BufReader;
 use std::path::PathBuf;
 
-use contract_examples::cli;
-use contract_examples::registry::{self, Decision, Setup};
+use contract_examples::registry;
+use contract_runtime::cli::{self as runtime_cli, Decision, Setup};
 
 fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -28,8 +28,8 @@ fn decisions(contract: &str, setup: &Setup) -> Vec<Decision> {
     let mut buf = Vec::new();
     let cap = checker.limits().max_bytes + 1;
     let mut out = Vec::new();
-    while let Some(len) = cli::read_line_capped(&mut input, &mut buf, cap).unwrap() {
-        out.push(cli::check_line(&checker, &buf, len));
+    while let Some(len) = runtime_cli::read_line_capped(&mut input, &mut buf, cap).unwrap() {
+        out.push(runtime_cli::check_line(&checker, &buf, len));
     }
     out
 }

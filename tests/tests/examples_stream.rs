@@ -2,8 +2,8 @@
 //! one output line per input line, and a report that adds up.
 use std::io::Cursor;
 
-use contract_examples::cli::{self, Format};
-use contract_examples::registry::{self, Checker, Setup};
+use contract_examples::registry;
+use contract_runtime::cli::{self as runtime_cli, Checker, Format, Setup};
 use contract_runtime::report::Report;
 use proptest::prelude::*;
 
@@ -12,7 +12,7 @@ fn checkers() -> Vec<Checker> {
     registry::contracts()
         .iter()
         .map(|entry| {
-            let setup = match entry.name {
+            let setup = match entry.name() {
                 "close-ticket" => Setup {
                     context: Some(r#"{"tenant":"demo-a"}"#.into()),
                     ..Setup::default()
@@ -42,7 +42,7 @@ fn lines_in(input: &[u8]) -> usize {
 fn run(checker: &Checker, input: &[u8], format: Format) -> (String, Report) {
     let mut out = Vec::new();
     let mut report = Report::new();
-    cli::run_lines(
+    runtime_cli::run_lines(
         checker,
         &mut Cursor::new(input),
         &mut out,

@@ -5,13 +5,33 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
 use super::args::Input;
-use super::failure::{UsageError, usage};
+use super::failure::{Failure, usage};
 
 /// The longest `--source` text read: the e-mail or page the model read.
 pub const MAX_SOURCE_BYTES: usize = 4 << 20;
 
-/// The longest `--context` value: a few trusted values, not a document.
-pub const MAX_CONTEXT_BYTES: usize = 64 << 10;
+/// A file that cannot be read: a usage error when it does not exist or is
+/// a directory (the command line names the wrong thing), an I/O error
+/// (exit code 3) otherwise.
+fn cannot_read(what: &str, path: &Path, e: &io::Error) -> Failure {
+    let message = format!("cannot read {what}{}: {e}", path.display());
+    if e.kind() == io::ErrorKind::NotFound {
+        usage(message).into()
+    } else {
+        Failure::Read(message)
+    }
+}
+
+fn refuse_directory(what: &str, path: &Path) -> Result<(), Failure> {
+    if path.is_dir() {
+        return Err(usage(format!(
+            "cannot read {what}{}: it is a directory",
+            path.display()
+        ))
+        .into());
+    }
+    Ok(())
+}
 
 /// Reads a whole file of at most `limit` bytes. No byte past `limit + 1` is
 /// ever read, so `/dev/zero` or a huge file costs `limit` bytes of memory;
@@ -21,25 +41,21 @@ pub(super) fn read_capped(
     path: &Path,
     limit: usize,
     why: &str,
-) -> Result<Vec<u8>, UsageError> {
-    if path.is_dir() {
-        return Err(usage(format!(
-            "cannot read {what} {}: it is a directory",
-            path.display()
-        )));
-    }
-    let cannot_read = |e: io::Error| usage(format!("cannot read {what} {}: {e}", path.display()));
-    let file = File::open(path).map_err(cannot_read)?;
+) -> Result<Vec<u8>, Failure> {
+    let what_ = format!("{what} ");
+    refuse_directory(&what_, path)?;
+    let file = File::open(path).map_err(|e| cannot_read(&what_, path, &e))?;
     let cap = u64::try_from(limit).map_or(u64::MAX, |l| l.saturating_add(1));
     let mut bytes = Vec::new();
     file.take(cap)
         .read_to_end(&mut bytes)
-        .map_err(cannot_read)?;
+        .map_err(|e| cannot_read(&what_, path, &e))?;
     if bytes.len() > limit {
         return Err(usage(format!(
             "{what} {} is larger than {limit} bytes ({why})",
             path.display()
-        )));
+        ))
+        .into());
     }
     Ok(bytes)
 }
@@ -50,28 +66,23 @@ pub(super) fn read_text(
     path: &Path,
     limit: usize,
     why: &str,
-) -> Result<String, UsageError> {
+) -> Result<String, Failure> {
     String::from_utf8(read_capped(what, path, limit, why)?).map_err(|_| {
         usage(format!(
             "cannot read {what} {}: it is not valid UTF-8",
             path.display()
         ))
+        .into()
     })
 }
 
 /// Opens the input: a buffered reader over the file or stdin.
-pub fn open_input(input: &Input) -> Result<Box<dyn BufRead>, UsageError> {
+pub(super) fn open_input(input: &Input) -> Result<Box<dyn BufRead>, Failure> {
     match input {
         Input::Stdin => Ok(Box::new(io::stdin().lock())),
         Input::File(path) => {
-            if path.is_dir() {
-                return Err(usage(format!(
-                    "cannot read {}: it is a directory",
-                    path.display()
-                )));
-            }
-            let file = File::open(path)
-                .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
+            refuse_directory("", path)?;
+            let file = File::open(path).map_err(|e| cannot_read("", path, &e))?;
             Ok(Box::new(BufReader::with_capacity(64 * 1024, file)))
         }
     }
@@ -86,6 +97,17 @@ pub fn read_line_capped<R: BufRead + ?Sized>(
     cap: usize,
 ) -> io::Result<Option<usize>> {
     buf.clear();
+    append_line_capped(reader, buf, cap)
+}
+
+/// [`read_line_capped`] appending to `buf`: the line's kept bytes start at
+/// the length `buf` had (at most `cap` of them).
+pub(super) fn append_line_capped<R: BufRead + ?Sized>(
+    reader: &mut R,
+    buf: &mut Vec<u8>,
+    cap: usize,
+) -> io::Result<Option<usize>> {
+    let start = buf.len();
     let mut len = 0usize;
     let mut last = None;
     let mut any = false;
@@ -103,7 +125,7 @@ pub fn read_line_capped<R: BufRead + ?Sized>(
             Some(i) => (&available[..i], true),
             None => (available, false),
         };
-        let room = cap.saturating_sub(buf.len());
+        let room = cap.saturating_sub(buf.len() - start);
         buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
         len += chunk.len();
         if let Some(&b) = chunk.last() {
@@ -120,8 +142,8 @@ pub fn read_line_capped<R: BufRead + ?Sized>(
     }
     if last == Some(b'\r') {
         len -= 1;
-        if buf.len() > len {
-            buf.truncate(len);
+        if buf.len() - start > len {
+            buf.truncate(start + len);
         }
     }
     Ok(Some(len))

@@ -4,16 +4,16 @@
 //! local checks on stderr.
 use std::io::{self, Write};
 
-use contract_runtime::schema::{self, Export, Provider};
+use crate::schema::{self, Export, Provider};
 use serde_json::Value;
 
 use super::args::SchemaOutput;
+use super::entry::Entry;
 use super::failure::{Failure, finish, usage};
-use crate::registry::ContractEntry;
 
 /// `--schema CONTRACT [--provider P [--request]]`; returns the exit code.
 pub(super) fn run_schema(
-    entry: &ContractEntry,
+    entry: &Entry,
     provider: Option<Provider>,
     output: SchemaOutput,
     stdout: &mut dyn Write,
@@ -33,7 +33,7 @@ pub(super) fn run_schema(
             let name = full
                 .get("title")
                 .and_then(Value::as_str)
-                .unwrap_or(entry.name);
+                .unwrap_or(entry.name());
             let fragment = schema::request_fragment(&export, name);
             write_export(
                 &Export {
@@ -59,7 +59,7 @@ pub fn schema_for(
     stderr: &mut dyn Write,
 ) -> i32 {
     let result = export(full, provider, stdout, stderr);
-    finish(result, stderr)
+    finish(result, "contract-check", stderr)
 }
 
 /// Exports `full` for `provider` and writes it; a schema the provider

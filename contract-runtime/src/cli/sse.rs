@@ -9,10 +9,10 @@ use serde_json::{Map, Value, json};
 
 use super::args::{CheckArgs, Format, Input};
 use super::check::checker;
+use super::checker::Replay;
 use super::failure::{Failure, UsageError, exit_code, usage};
 use super::output::{decision_json, write_decision, write_header};
 use super::read::read_text;
-use crate::registry::Replay;
 
 /// The largest transcript read (16 MiB).
 pub const MAX_TRANSCRIPT_BYTES: usize = 16 << 20;
@@ -103,7 +103,7 @@ pub fn replay_json(events: &[Event], replay: &Replay) -> Value {
 /// `CONTRACT --sse FILE ...`: the replay on `stdout`, one summary line on
 /// `stderr`; returns the exit code.
 pub(super) fn run_sse(
-    args: &CheckArgs,
+    args: &CheckArgs<'_>,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<i32, Failure> {
@@ -135,8 +135,8 @@ pub(super) fn run_sse(
             write_decision(stdout, Format::Table, 1, &replay.decision)?;
         }
     }
-    writeln!(stderr, "{}: {}", args.contract.name, summary(&json))?;
-    let rejected = replay.decision.outcome == contract_runtime::OutcomeKind::Reject;
+    writeln!(stderr, "{}: {}", args.contract.name(), summary(&json))?;
+    let rejected = replay.decision.outcome == crate::OutcomeKind::Reject;
     Ok(exit_code(args.fail_on_reject, rejected))
 }
 

@@ -3,12 +3,12 @@
 //! stderr at the end.
 use std::io::{self, Write};
 
-use contract_runtime::OutcomeKind;
-use contract_runtime::report::Report;
 use serde_json::{Map, Value, json};
 
-use super::args::Format;
-use crate::registry::Decision;
+use super::args::{Format, Summary};
+use super::checker::Decision;
+use crate::OutcomeKind;
+use crate::report::Report;
 
 /// One output line for `decision` (see the module docs for the keys).
 pub fn decision_json(line: u64, decision: &Decision) -> Value {
@@ -40,16 +40,17 @@ const TABLE_HEADER: &str =
     "LINE   OUTCOME  STAGE     POINTER                   CODE                   MESSAGE";
 
 /// What comes before the first decision: the column names of a table.
-pub(super) fn write_header(out: &mut dyn Write, format: Format) -> io::Result<()> {
+pub(super) fn write_header<W: Write + ?Sized>(out: &mut W, format: Format) -> io::Result<()> {
     match format {
         Format::Jsonl => Ok(()),
         Format::Table => writeln!(out, "{TABLE_HEADER}"),
     }
 }
 
-/// Writes the decision on input line `line` in `format`.
-pub(super) fn write_decision(
-    out: &mut dyn Write,
+/// Writes the decision on input line `line` in `format` (generic, so a
+/// `--jobs` worker writing into its `Vec` has its writes inlined).
+pub(super) fn write_decision<W: Write + ?Sized>(
+    out: &mut W,
     format: Format,
     line: u64,
     decision: &Decision,
@@ -66,7 +67,7 @@ pub(super) fn write_decision(
     }
 }
 
-fn table_rows(out: &mut dyn Write, line: u64, decision: &Decision) -> io::Result<()> {
+fn table_rows<W: Write + ?Sized>(out: &mut W, line: u64, decision: &Decision) -> io::Result<()> {
     let mut rows: Vec<(&str, &str, &str, &str)> = Vec::new();
     for e in &decision.errors {
         rows.push((e.stage.as_str(), &e.pointer, e.code, &e.message));
@@ -104,11 +105,27 @@ fn table_rows(out: &mut dyn Write, line: u64, decision: &Decision) -> io::Result
 }
 
 /// The summary after the last line: the contract's name and the per-stage
-/// counts and rates.
+/// counts and rates, as text or as one JSON object ([`summary_json`]).
 pub(super) fn write_summary(
     stderr: &mut dyn Write,
+    summary: Summary,
     contract: &str,
     report: &Report,
 ) -> io::Result<()> {
-    writeln!(stderr, "{contract}: {report}")
+    match summary {
+        Summary::Text => writeln!(stderr, "{contract}: {report}"),
+        Summary::Json => writeln!(stderr, "{}", summary_json(contract, report)),
+    }
+}
+
+/// The `--summary json` object: `contract`, then the [`Report`]'s keys
+/// (`read`, `parsed`, `schema_valid`, `rule_valid`, `accepted`,
+/// `clarified`, `declined`, `reviewed`, `rejected` by stage, `rates`).
+pub fn summary_json(contract: &str, report: &Report) -> Value {
+    let mut out = Map::new();
+    out.insert("contract".into(), json!(contract));
+    if let Ok(Value::Object(counts)) = serde_json::to_value(report) {
+        out.extend(counts);
+    }
+    Value::Object(out)
 }

@@ -4,13 +4,13 @@
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use contract_runtime::compat::{self, Change};
-use contract_runtime::json::{self, Limits};
-use contract_runtime::{Rejection, schema};
+use crate::compat::{self, Change};
+use crate::json::{self, Limits};
+use crate::{Rejection, schema};
 use serde_json::{Value, json};
 
 use super::args::{CompatArgs, Format};
-use super::failure::{Failure, UsageError, exit_code, usage};
+use super::failure::{Failure, exit_code, usage};
 use super::read::read_capped;
 
 /// `--compat OLD.json NEW.json`: the changes on `stdout`, the summary on
@@ -41,7 +41,7 @@ const SCHEMA_LIMITS: Limits = Limits {
 
 /// Reads one schema file for `--compat`: strict JSON (no duplicate keys),
 /// and an object.
-pub fn read_schema(what: &str, path: &Path) -> Result<Value, UsageError> {
+pub(super) fn read_schema(what: &str, path: &Path) -> Result<Value, Failure> {
     let bytes = read_capped(
         what,
         path,
@@ -59,7 +59,8 @@ pub fn read_schema(what: &str, path: &Path) -> Result<Value, UsageError> {
         return Err(usage(format!(
             "{what} {} is not a JSON Schema: expected an object",
             path.display()
-        )));
+        ))
+        .into());
     }
     Ok(value)
 }

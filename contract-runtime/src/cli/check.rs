@@ -4,20 +4,21 @@
 //! changed paths, empty for a line rejected before it was parsed.
 use std::io::{self, BufRead, BufWriter, Write};
 
-use contract_runtime::Rejection;
-use contract_runtime::json::{self, Limits};
-use contract_runtime::report::Report;
-
 use super::args::{CheckArgs, Format, Input};
-use super::failure::{Failure, UsageError, exit_code, usage};
+use super::checker::{Checker, Decision};
+use super::entry::Setup;
+use super::failure::{Failure, exit_code, usage};
+use super::jobs::run_lines_parallel;
 use super::output::{write_decision, write_header, write_summary};
-use super::read::{MAX_CONTEXT_BYTES, MAX_SOURCE_BYTES, open_input, read_line_capped, read_text};
-use crate::registry::{Checker, Decision, Setup};
+use super::read::{MAX_SOURCE_BYTES, open_input, read_line_capped, read_text};
+use crate::Rejection;
+use crate::json::{self, Limits};
+use crate::report::Report;
 
 /// `CONTRACT [FILE|-] ...`: the decisions on `stdout`, the summary on
 /// `stderr`; returns the exit code.
 pub(super) fn run_check(
-    args: &CheckArgs,
+    args: &CheckArgs<'_>,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<i32, Failure> {
@@ -25,7 +26,18 @@ pub(super) fn run_check(
     let mut input = open_input(&args.input)?;
     let mut report = Report::new();
     let mut out = BufWriter::with_capacity(64 * 1024, stdout);
-    let result = run_lines(&checker, &mut input, &mut out, args.format, &mut report);
+    let result = if args.jobs > 1 {
+        run_lines_parallel(
+            &checker,
+            &mut input,
+            &mut out,
+            args.format,
+            &mut report,
+            args.jobs,
+        )
+    } else {
+        run_lines(&checker, &mut input, &mut out, args.format, &mut report)
+    };
     drop(out);
     if let Err(e) = result {
         if e.kind() == io::ErrorKind::BrokenPipe {
@@ -35,15 +47,15 @@ pub(super) fn run_check(
             Input::Stdin => "stdin".to_owned(),
             Input::File(p) => p.display().to_string(),
         };
-        return Err(usage(format!("while checking {what}: {e}")).into());
+        return Err(Failure::Read(format!("while checking {what}: {e}")));
     }
-    write_summary(stderr, args.contract.name, &report)?;
+    write_summary(stderr, args.summary, args.contract.name(), &report)?;
     let rejected = report.rejected.total() > 0;
     Ok(exit_code(args.fail_on_reject, rejected))
 }
 
 /// Reads the files `args` names and binds the contract's setup.
-pub fn checker(args: &CheckArgs) -> Result<Checker, UsageError> {
+pub(super) fn checker(args: &CheckArgs<'_>) -> Result<Checker, Failure> {
     args.contract
         .accepts(
             args.context.is_some(),
@@ -52,14 +64,6 @@ pub fn checker(args: &CheckArgs) -> Result<Checker, UsageError> {
             args.edit.is_some(),
         )
         .map_err(|e| usage(e.0))?;
-    if let Some(context) = &args.context
-        && context.len() > MAX_CONTEXT_BYTES
-    {
-        return Err(usage(format!(
-            "--context is {} bytes; the limit is {MAX_CONTEXT_BYTES}",
-            context.len()
-        )));
-    }
     let setup = Setup {
         context: args.context.clone(),
         source: match &args.source {
@@ -75,22 +79,22 @@ pub fn checker(args: &CheckArgs) -> Result<Checker, UsageError> {
             Some(path) => Some(read_text(
                 "--baseline",
                 path,
-                args.contract.limits.max_bytes,
+                args.contract.limits().max_bytes,
                 "the contract's max_bytes",
             )?),
             None => None,
         },
         edit: args.edit.clone(),
     };
-    args.contract.checker(&setup).map_err(|e| usage(e.0))
+    Ok(args.contract.checker(&setup).map_err(|e| usage(e.0))?)
 }
 
 /// Checks every line of `input` and writes one decision per line to
 /// `output`, recording each in `report`. Stops only on an I/O error.
-pub fn run_lines<R: BufRead + ?Sized>(
+pub fn run_lines<R: BufRead + ?Sized, W: Write + ?Sized>(
     checker: &Checker,
     input: &mut R,
-    output: &mut dyn Write,
+    output: &mut W,
     format: Format,
     report: &mut Report,
 ) -> io::Result<()> {

@@ -1,0 +1,198 @@
+//! What a command line asks for: the options as clap reads them
+//! ([`Options`]), and once a mode is chosen, one [`Command`] (which mode,
+//! with which options). The choosing is in `parse`; nothing here reads a
+//! file or runs a check.
+use std::path::PathBuf;
+
+use clap::Parser;
+
+use super::entry::Entry;
+use crate::schema::Provider;
+
+/// Every option of the command line, as clap reads it (values checked
+/// later, in `parse`, so each mistake gets its own message).
+#[derive(Parser, Debug, Default)]
+pub(super) struct Options {
+    /// The contract, then the input: a FILE of model outputs, one per line (- or none: stdin).
+    #[arg(value_name = "CONTRACT [FILE|-]")]
+    pub positional: Vec<String>,
+    /// Trusted values the contract's business checks need (a JSON object; see --list).
+    #[arg(long, value_name = "JSON", help_heading = "Checking")]
+    pub context: Option<String>,
+    /// The text the model read, that `evidence` fields must quote.
+    #[arg(long, value_name = "FILE", help_heading = "Checking")]
+    pub source: Option<String>,
+    /// Edit mode: the document before the edit.
+    #[arg(long, value_name = "FILE", help_heading = "Checking")]
+    pub baseline: Option<String>,
+    /// Edit mode: the policy that says what may change.
+    #[arg(long, value_name = "POLICY", help_heading = "Checking")]
+    pub edit: Option<String>,
+    /// Output: jsonl (default) or table (--compat: table by default).
+    #[arg(long, value_name = "jsonl|table", help_heading = "Checking")]
+    pub format: Option<String>,
+    /// The per-stage summary on stderr: text (default) or json (one object).
+    #[arg(long, value_name = "text|json", help_heading = "Checking")]
+    pub summary: Option<String>,
+    /// Check lines on N threads; the output is the same, in the same order.
+    #[arg(long, value_name = "N", help_heading = "Checking")]
+    pub jobs: Option<String>,
+    /// Exit with 1 when a line was rejected.
+    #[arg(long, help_heading = "Checking")]
+    pub fail_on_reject: bool,
+    /// Replay a recorded chat-completions stream through CONTRACT's stream check.
+    #[arg(long, value_name = "FILE", help_heading = "Other modes")]
+    pub sse: Option<String>,
+    /// Print CONTRACT's JSON Schema.
+    #[arg(long, value_name = "CONTRACT", help_heading = "Other modes")]
+    pub schema: Option<String>,
+    /// With --schema: the schema for openai, gemini, anthropic or local.
+    #[arg(long, value_name = "P", help_heading = "Other modes")]
+    pub provider: Option<String>,
+    /// With --schema --provider: the request fragment that carries it.
+    #[arg(long, help_heading = "Other modes")]
+    pub request: bool,
+    /// List the changes from one version of a schema to the next.
+    #[arg(long, num_args = 2, value_names = ["OLD.json", "NEW.json"], help_heading = "Other modes")]
+    pub compat: Option<Vec<String>>,
+    /// With --compat: exit with 1 when a change breaks.
+    #[arg(long, help_heading = "Other modes")]
+    pub fail_on_breaking: bool,
+    /// List the contracts, with what each needs.
+    #[arg(long, help_heading = "Other modes")]
+    pub list: bool,
+}
+
+/// The usage lines, after the program's name.
+pub(super) fn usage_lines(name: &str) -> String {
+    let pad = " ".repeat(name.len());
+    format!(
+        "\
+{name} CONTRACT [FILE|-] [--context JSON] [--source FILE]
+       {pad} [--baseline FILE --edit POLICY] [--format jsonl|table] [--fail-on-reject]
+       {pad} [--summary text|json] [--jobs N]
+       {name} CONTRACT --sse FILE [--context JSON] [--source FILE] [--format jsonl|table] [--fail-on-reject]
+       {name} --schema CONTRACT [--provider openai|gemini|anthropic|local [--request]]
+       {name} --compat OLD.json NEW.json [--format table|jsonl] [--fail-on-breaking]
+       {name} --list"
+    )
+}
+
+/// What `--help` says before the options.
+pub(super) const ABOUT: &str = "\
+Checks one model output per line of FILE (or stdin) against CONTRACT and
+prints one JSON line per input line, then a per-stage summary on stderr.
+--sse replays a recorded chat-completions stream (server-sent events, one
+content delta each) through CONTRACT's stream check: the event at which it
+would stop the model, the bytes of output that saves, and the decision.
+--schema prints CONTRACT's JSON Schema; with --provider, the schema to send to
+that provider, and on stderr what it leaves to the local checks; with --request
+too, the request fragment that carries it (OpenAI's response_format, Gemini's
+generationConfig fields, Anthropic's output_config.format).
+--compat lists the changes from one version of a schema to the next, each
+breaking or not for a reader of the new version (backward) or of the old (forward).";
+
+/// What `--help` says after the options: limits, exit codes, examples.
+pub(super) fn after_help(name: &str) -> String {
+    format!(
+        "\
+Files are read up to a limit: --baseline the contract's max_bytes, --source
+4 MiB, each --compat file and --sse transcript 16 MiB; --context is at most 64 KiB.
+
+Exit code: 0 done (also when the reader of stdout goes away, as with | head),
+1 a line was rejected (with --fail-on-reject) or a change breaks (with
+--fail-on-breaking), 2 bad usage (a missing, oversized or unusable file among
+them), 3 an I/O error (reading the input or a file, or writing the output).
+
+Examples:
+  {name} --list
+  {name} CONTRACT outputs.jsonl --fail-on-reject
+  {name} CONTRACT - --format=table < outputs.jsonl
+  {name} CONTRACT outputs.jsonl --jobs 2 --summary json 2> summary.json
+  {name} --schema CONTRACT --provider openai --request
+  {name} --compat v1.schema.json v2.schema.json --fail-on-breaking"
+    )
+}
+
+/// How decisions are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Format {
+    /// One JSON object per line.
+    #[default]
+    Jsonl,
+    /// Aligned columns for people.
+    Table,
+}
+
+/// How the per-stage summary is printed on stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Summary {
+    /// `NAME: N read` and one line per stage (the [`Report`]'s `Display`).
+    ///
+    /// [`Report`]: crate::report::Report
+    #[default]
+    Text,
+    /// One JSON object (see the module docs for its keys).
+    Json,
+}
+
+/// Where documents come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Input {
+    /// Standard input (`-` or no FILE).
+    Stdin,
+    /// A file.
+    File(PathBuf),
+}
+
+/// What `check` mode needs: the contract, the input and the options.
+#[derive(Debug)]
+pub(super) struct CheckArgs<'a> {
+    pub contract: &'a Entry,
+    pub input: Input,
+    pub context: Option<String>,
+    pub source: Option<PathBuf>,
+    pub baseline: Option<PathBuf>,
+    pub edit: Option<String>,
+    pub format: Format,
+    pub summary: Summary,
+    pub jobs: usize,
+    pub fail_on_reject: bool,
+}
+
+/// What `--compat` needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct CompatArgs {
+    pub old: PathBuf,
+    pub new: PathBuf,
+    /// `table` unless given.
+    pub format: Format,
+    pub fail_on_breaking: bool,
+}
+
+/// What `--schema --provider` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) enum SchemaOutput {
+    /// The export's schema.
+    #[default]
+    Schema,
+    /// `--request`: the request fragment that carries it.
+    Request,
+}
+
+/// A parsed command line.
+#[derive(Debug)]
+pub(super) enum Command<'a> {
+    /// `--help` or `--version`: the text to print on stdout.
+    Print(String),
+    /// `--list`.
+    List,
+    /// `--schema CONTRACT [--provider P [--request]]`.
+    Schema(&'a Entry, Option<Provider>, SchemaOutput),
+    /// `--compat OLD.json NEW.json`.
+    Compat(CompatArgs),
+    /// `CONTRACT [FILE|-] ...`.
+    Check(Box<CheckArgs<'a>>),
+    /// `CONTRACT --sse FILE ...` (the transcript is the input file).
+    Replay(Box<CheckArgs<'a>>),
+}

@@ -1,0 +1,445 @@
+//! One contract of a command: its name on the command line, and how its
+//! context is built from `--context` (and `--source`). [`entry`] makes one;
+//! its methods say where the context comes from.
+//!
+//! The context hooks are typed by the contract's context type, checked when
+//! the entry is made: a hook whose type is not the contract's `Context` is
+//! reported by [`super::main_with`] before anything runs (exit code 2), so a
+//! mistake shows on the first run of the binary, whatever its arguments.
+use std::any::{Any, TypeId};
+use std::fmt;
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::checker::{Checker, Decision, replay};
+use crate::json::{self, Limits};
+use crate::{Contract, OutcomeKind, Rejection, diff};
+
+/// The longest `--context` value: a few trusted values, not a document.
+pub const MAX_CONTEXT_BYTES: usize = 64 << 10;
+
+/// A context of any type, as the hooks build it.
+type AnyContext = Arc<dyn Any + Send + Sync>;
+
+/// Builds the context from the setup (`--context`, `--source`).
+type MakeContext = Arc<dyn Fn(&str, &Setup) -> Result<AnyContext, SetupError> + Send + Sync>;
+
+/// One contract of the command, as [`entry`] makes it: its name, a line
+/// of description, and type-erased access to its schema, edit policies
+/// and checks.
+#[derive(Clone)]
+pub struct Entry {
+    name: String,
+    description: String,
+    context: Option<String>,
+    needs_source: bool,
+    limits: Limits,
+    schema: fn() -> Value,
+    policies: fn() -> Vec<PolicyInfo>,
+    plain: fn(&Setup) -> Result<Checker, SetupError>,
+    with_context: fn(AnyContext) -> Option<Checker>,
+    make_context: Option<MakeContext>,
+    context_type: (TypeId, &'static str),
+    problem: Option<String>,
+}
+
+impl fmt::Debug for Entry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Entry")
+            .field("name", &self.name)
+            .field("context", &self.context)
+            .field("needs_source", &self.needs_source)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The contract `T` under `name` on the command line, checked without a
+/// context: parse, schema and rule stages ([`Contract::check`]), and edit
+/// mode when `T` declares edit policies. A contract with a business stage
+/// adds its context with [`Entry::with_context`], [`Entry::with_context_from`]
+/// or [`Entry::with_source`].
+///
+/// `T::Context` must be `Send + Sync` (one checker serves every thread of
+/// `--jobs`).
+pub fn entry<T>(name: impl Into<String>) -> Entry
+where
+    T: Contract,
+    T::Context: Sized + Send + Sync + 'static,
+{
+    Entry {
+        name: name.into(),
+        description: T::NAME.to_owned(),
+        context: None,
+        needs_source: false,
+        limits: T::LIMITS,
+        schema: T::json_schema,
+        policies: policies::<T>,
+        plain: prepare_plain::<T>,
+        with_context: bind_context::<T>,
+        make_context: None,
+        context_type: (
+            TypeId::of::<T::Context>(),
+            std::any::type_name::<T::Context>(),
+        ),
+        problem: None,
+    }
+}
+
+impl Entry {
+    /// One line for `--list`: what the model is asked for (the contract's
+    /// type name unless given).
+    pub fn about(mut self, description: impl Into<String>) -> Self {
+        self.description = description.into();
+        self
+    }
+
+    /// What `--context` must hold, as `--list` shows it
+    /// (`{"tenant": "<tenant id>"}`); `JSON` unless given.
+    pub fn context_example(mut self, example: impl Into<String>) -> Self {
+        self.context = Some(example.into());
+        self
+    }
+
+    /// The context is `--context JSON`, deserialized with serde into `C`,
+    /// the contract's context type. The JSON is read strictly first (no
+    /// duplicate key, at most [`MAX_CONTEXT_BYTES`]); `#[serde(deny_unknown_fields)]`
+    /// on `C` refuses unknown keys.
+    pub fn with_context<C>(self) -> Self
+    where
+        C: DeserializeOwned + Send + Sync + 'static,
+    {
+        self.hook::<C>(false, |name, setup| {
+            let value = json::parse(context_text(name, setup)?.as_bytes(), &CONTEXT_LIMITS)
+                .map_err(|r| invalid_context(name, &one_line(&r)))?;
+            serde_json::from_value::<C>(value).map_err(|e| invalid_context(name, &e.to_string()))
+        })
+    }
+
+    /// The context is built by `make` from `--context JSON` read as the
+    /// contract `A`, as strict as a model's output (every key present, no
+    /// unknown key, no coercion); `make` may refuse it with a message.
+    pub fn with_context_from<A, C>(
+        self,
+        make: impl Fn(A) -> Result<C, String> + Send + Sync + 'static,
+    ) -> Self
+    where
+        A: Contract,
+        C: Send + Sync + 'static,
+    {
+        self.hook::<C>(false, move |name, setup| {
+            make(context_arg::<A>(name, setup)?).map_err(|e| invalid_context(name, &e))
+        })
+    }
+
+    /// As [`Entry::with_context_from`], with the text of `--source FILE`
+    /// too (the e-mail or page the model read, that `evidence` fields
+    /// quote): both options are then required.
+    pub fn with_source<A, C>(
+        self,
+        make: impl Fn(A, String) -> Result<C, String> + Send + Sync + 'static,
+    ) -> Self
+    where
+        A: Contract,
+        C: Send + Sync + 'static,
+    {
+        self.hook::<C>(true, move |name, setup| {
+            let Some(source) = &setup.source else {
+                return Err(SetupError(format!(
+                    "{name} needs --source FILE (the text the model read)"
+                )));
+            };
+            let arg = context_arg::<A>(name, setup)?;
+            make(arg, source.clone()).map_err(|e| invalid_context(name, &e))
+        })
+    }
+
+    fn hook<C: Send + Sync + 'static>(
+        mut self,
+        needs_source: bool,
+        make: impl Fn(&str, &Setup) -> Result<C, SetupError> + Send + Sync + 'static,
+    ) -> Self {
+        if TypeId::of::<C>() != self.context_type.0 {
+            self.problem = Some(format!(
+                "the context hook of `{}` builds `{}`, but the contract's context is `{}`",
+                self.name,
+                std::any::type_name::<C>(),
+                self.context_type.1
+            ));
+        }
+        self.needs_source = needs_source;
+        self.context.get_or_insert_with(|| "JSON".to_owned());
+        self.make_context = Some(Arc::new(move |name: &str, setup: &Setup| {
+            make(name, setup).map(|c| Arc::new(c) as AnyContext)
+        }));
+        self
+    }
+
+    /// The name on the command line (`close-ticket`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The line `--list` shows.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// What `--context` must hold, or `None` when the contract takes none.
+    pub fn context(&self) -> Option<&str> {
+        self.context.as_deref()
+    }
+
+    /// Whether `--source FILE` is needed.
+    pub fn needs_source(&self) -> bool {
+        self.needs_source
+    }
+
+    /// Size and depth limits of one document.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// A mistake in how the entry was made (a context hook of the wrong
+    /// type), or `None`.
+    pub fn problem(&self) -> Option<&str> {
+        self.problem.as_deref()
+    }
+
+    /// The JSON Schema (draft 2020-12) to send to the model provider.
+    pub fn schema(&self) -> Value {
+        (self.schema)()
+    }
+
+    /// The edit policies the contract declares.
+    pub fn edit_policies(&self) -> Vec<PolicyInfo> {
+        (self.policies)()
+    }
+
+    /// Binds a setup: parses and checks `--context`, the source and the
+    /// baseline, and finds the edit policy.
+    pub fn checker(&self, setup: &Setup) -> Result<Checker, SetupError> {
+        self.accepts(
+            setup.context.is_some(),
+            setup.source.is_some(),
+            setup.baseline.is_some(),
+            setup.edit.is_some(),
+        )?;
+        if let Some(problem) = &self.problem {
+            return Err(SetupError(problem.clone()));
+        }
+        let Some(make) = &self.make_context else {
+            return (self.plain)(setup);
+        };
+        if let Some(context) = &setup.context
+            && context.len() > MAX_CONTEXT_BYTES
+        {
+            return Err(SetupError(format!(
+                "--context is {} bytes; the limit is {MAX_CONTEXT_BYTES}",
+                context.len()
+            )));
+        }
+        let context = make(&self.name, setup)?;
+        if setup.edit.is_some() {
+            // Edit mode checks the candidate against the baseline and the
+            // policy; the context was still read, so a bad one is refused.
+            return (self.plain)(setup);
+        }
+        (self.with_context)(context).ok_or_else(|| {
+            SetupError(format!(
+                "the context of `{}` is not `{}`",
+                self.name, self.context_type.1
+            ))
+        })
+    }
+
+    /// Whether the contract takes the options given (`--context`,
+    /// `--source`, `--baseline`, `--edit`), checked before any file is read.
+    pub fn accepts(
+        &self,
+        context: bool,
+        source: bool,
+        baseline: bool,
+        edit: bool,
+    ) -> Result<(), SetupError> {
+        if context && self.context.is_none() {
+            return Err(SetupError(format!("{} takes no --context", self.name)));
+        }
+        if source && !self.needs_source {
+            return Err(SetupError(format!("{} takes no --source", self.name)));
+        }
+        if (baseline || edit) && self.edit_policies().is_empty() {
+            return Err(SetupError(format!(
+                "{} declares no edit policy: --baseline and --edit do not apply",
+                self.name
+            )));
+        }
+        match (baseline, edit) {
+            (true, false) => Err(SetupError("--baseline needs --edit POLICY".into())),
+            (false, true) => Err(SetupError("--edit needs --baseline FILE".into())),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// An edit policy's name and the pointers it allows to change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct PolicyInfo {
+    /// The policy's name (`disable_email`).
+    pub name: &'static str,
+    /// The pointers it allows to change.
+    pub paths: &'static [&'static str],
+}
+
+/// What a check needs besides the document: the raw text of `--context`,
+/// the source text, and for edit mode the baseline document and the policy.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Setup {
+    /// `--context`: a JSON object (see [`Entry::context`]).
+    pub context: Option<String>,
+    /// `--source`: the text the model read (the file's contents).
+    pub source: Option<String>,
+    /// `--baseline`: the document before the edit (the file's contents).
+    pub baseline: Option<String>,
+    /// `--edit`: the name of the edit policy.
+    pub edit: Option<String>,
+}
+
+/// A setup the contract cannot run with: one line, for a person.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+fn policies<T: Contract>() -> Vec<PolicyInfo> {
+    T::edit_policies()
+        .iter()
+        .map(|p| PolicyInfo {
+            name: p.name(),
+            paths: p.paths(),
+        })
+        .collect()
+}
+
+/// Without a context: `check`, or its edit policy in edit mode.
+fn prepare_plain<T: Contract>(setup: &Setup) -> Result<Checker, SetupError> {
+    if let Some(checker) = prepare_edit::<T>(setup)? {
+        return Ok(checker);
+    }
+    Ok(Checker::of::<T>(
+        |raw| Decision::from_outcome(T::check(raw)),
+        |pieces| replay(T::stream(), pieces),
+    ))
+}
+
+/// Every stage, business included, against the context a hook built.
+fn bind_context<T>(context: AnyContext) -> Option<Checker>
+where
+    T: Contract,
+    T::Context: Sized + Send + Sync + 'static,
+{
+    let ctx: Arc<T::Context> = context.downcast().ok()?;
+    let streamed = Arc::clone(&ctx);
+    Some(Checker::of::<T>(
+        move |raw| Decision::from_outcome(T::check_with(raw, &ctx)),
+        move |pieces| replay(T::stream_with(&streamed), pieces),
+    ))
+}
+
+/// Edit mode, when the setup asks for it: both `--baseline` and `--edit`,
+/// a policy the contract declares, and a baseline the contract accepts.
+fn prepare_edit<T: Contract>(setup: &Setup) -> Result<Option<Checker>, SetupError> {
+    // `Entry::accepts` has refused one without the other.
+    let (Some(baseline), Some(name)) = (&setup.baseline, &setup.edit) else {
+        return Ok(None);
+    };
+    let Some(policy) = T::edit_policy(name) else {
+        let known: Vec<&str> = T::edit_policies().iter().map(|p| p.name()).collect();
+        return Err(SetupError(if known.is_empty() {
+            format!("unknown edit policy `{name}`: the contract declares none")
+        } else {
+            format!("unknown edit policy `{name}`; known: {}", known.join(", "))
+        }));
+    };
+    // The baseline must itself be a valid document of the contract.
+    if let Err(rejection) = T::from_json(baseline) {
+        return Err(SetupError(format!(
+            "--baseline is not a valid document of the contract: {}",
+            one_line(&rejection)
+        )));
+    }
+    let baseline = json::parse(baseline.as_bytes(), &T::LIMITS)
+        .map_err(|r| SetupError(format!("--baseline is not valid JSON: {}", one_line(&r))))?;
+    let limits = T::LIMITS;
+    Ok(Some(Checker {
+        limits,
+        edit_mode: true,
+        replay: None,
+        check: Box::new(move |raw| match policy.check(&baseline, raw) {
+            Ok(edit) => Decision {
+                changed: Some(edit.changed),
+                ..Decision::of(OutcomeKind::Accept)
+            },
+            Err(rejection) => {
+                // What the candidate would have changed, when it parses
+                // (found while it is scanned: no tree of it is built).
+                let changed = diff::changed_paths_str(&baseline, raw, &limits)
+                    .map(|changed| changed.into_iter().collect())
+                    .unwrap_or_default();
+                Decision {
+                    changed: Some(changed),
+                    ..Decision::from_rejection(rejection)
+                }
+            }
+        }),
+    }))
+}
+
+/// Limits of `--context` read as JSON.
+const CONTEXT_LIMITS: Limits = Limits {
+    max_bytes: MAX_CONTEXT_BYTES,
+    max_depth: 64,
+};
+
+fn context_text<'a>(name: &str, setup: &'a Setup) -> Result<&'a str, SetupError> {
+    setup.context.as_deref().ok_or_else(|| {
+        SetupError(format!(
+            "{name} needs --context (trusted values the model cannot choose)"
+        ))
+    })
+}
+
+fn invalid_context(name: &str, why: &str) -> SetupError {
+    SetupError(format!("--context for {name} is not valid: {why}"))
+}
+
+/// `--context` read with a contract of its own, so it is as strict as a
+/// model's output: every key present, no unknown key, no coercion.
+fn context_arg<A: Contract>(name: &str, setup: &Setup) -> Result<A, SetupError> {
+    A::from_json(context_text(name, setup)?).map_err(|r| invalid_context(name, &one_line(&r)))
+}
+
+/// Every error of a rejection, on one line (the first five, then a count).
+fn one_line(rejection: &Rejection) -> String {
+    const SHOWN: usize = 5;
+    let mut line = rejection
+        .errors
+        .iter()
+        .take(SHOWN)
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ");
+    let more = rejection.errors.len().saturating_sub(SHOWN) + rejection.omitted;
+    if more > 0 {
+        line.push_str(&format!("; and {more} more"));
+    }
+    line
+}
