@@ -134,20 +134,17 @@ pub fn members(
         }
     });
     let idents: Vec<_> = fields.iter().map(|f| f.ident).collect();
-    let count = fields.len();
-    // Each key as it appears raw in a document (with its quotes), or empty
-    // (never predicted) when the name would need escaping in JSON.
-    let quoted = fields.iter().map(|f| {
+    // Each key as a compact document writes it, `"name":`, tried first when
+    // it is the field expected next (a name that would need escaping in
+    // JSON is never predicted). Each is a byte-string literal, an array of
+    // known length, so the comparison compiles to a few integer compares.
+    let predicted = fields.iter().enumerate().filter_map(|(i, f)| {
         let plain = f
             .json_name
             .bytes()
             .all(|b| b >= 0x20 && b != b'"' && b != b'\\');
-        let raw = if plain {
-            format!("\"{}\"", f.json_name).into_bytes()
-        } else {
-            Vec::new()
-        };
-        Literal::byte_string(&raw)
+        let raw = Literal::byte_string(format!("\"{}\":", f.json_name).as_bytes());
+        plain.then(|| quote!(#i if __contract_r.eat_key(#raw) => #i,))
     });
     quote! {
         #( let mut #values: #p::Option<#tys> = #p::None; )*
@@ -156,13 +153,12 @@ pub fn members(
         let mut __contract_unknown = #p::KeySet::default();
         // Models write keys in schema order: try the next field's key as
         // raw bytes first, and fall back to reading and matching the key.
-        const __CONTRACT_KEYS: [&[u8]; #count] = [#(#quoted),*];
         let mut __contract_next: usize = 0;
         while __contract_more {
             let __contract_at = __contract_r.offset();
             let mut __contract_key: #p::Option<#p::String> = #p::None;
-            let __contract_index: usize = match __CONTRACT_KEYS.get(__contract_next) {
-                #p::Some(__contract_lit) if __contract_r.eat_key(__contract_lit) => __contract_next,
+            let __contract_index: usize = match __contract_next {
+                #( #predicted )*
                 _ => {
                     // A function, not a `match` here: unoptimised, each
                     // comparison's temporaries would sit in this frame.

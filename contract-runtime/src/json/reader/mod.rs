@@ -248,28 +248,6 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// At the start of a member, consumes the key and its `:` when the raw
-    /// bytes of the key are exactly `quoted` (a key literal with its quotes
-    /// and no escapes); otherwise consumes nothing. A key written with
-    /// escapes is not matched here: [`Reader::read_key`] unescapes it.
-    #[inline]
-    pub fn eat_key(&mut self, quoted: &[u8]) -> bool {
-        let start = self.pos;
-        let end = start + quoted.len();
-        if quoted.len() < 2 || self.bytes().get(start..end) != Some(quoted) {
-            return false;
-        }
-        self.pos = end;
-        self.skip_ws();
-        if self.bytes().get(self.pos) == Some(&b':') {
-            self.pos += 1;
-            true
-        } else {
-            self.pos = start;
-            false
-        }
-    }
-
     /// Reads a member's key and its `:`. The key is unescaped; it borrows the
     /// input, or the scanner's scratch buffer when it had escapes.
     #[inline]
