@@ -150,7 +150,8 @@ pub fn members(
         #( let mut #values: #p::Option<#tys> = #p::None; )*
         #( let mut #seen = false; )*
         let mut __contract_ok = true;
-        let mut __contract_unknown = #p::KeySet::default();
+        // Made at the first undeclared key: most objects have none.
+        let mut __contract_unknown: #p::Option<#p::KeySet> = #p::None;
         // Models write keys in schema order: try the next field's key as
         // raw bytes first, and fall back to reading and matching the key.
         let mut __contract_next: usize = 0;
@@ -185,7 +186,7 @@ pub fn members(
                         __contract_r,
                         __contract_path,
                         __contract_cx,
-                        &mut __contract_unknown,
+                        __contract_unknown.get_or_insert_with(#p::KeySet::default),
                         __contract_at,
                         __contract_key,
                         #tag,
