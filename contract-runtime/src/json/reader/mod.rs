@@ -166,14 +166,23 @@ impl<'de> Reader<'de> {
         }
     }
 
+    // Inlined, so that the comparison with a constant word is a few
+    // integer compares rather than a call.
+    #[inline]
     fn literal(&mut self, word: &'static str) -> Result<(), ParseError> {
         let end = self.pos + word.len();
         if self.bytes().get(self.pos..end) == Some(word.as_bytes()) {
             self.pos = end;
             Ok(())
         } else {
-            Err(self.error_here(code::SYNTAX, format!("expected `{word}`")))
+            Err(self.not_literal(word))
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn not_literal(&self, word: &'static str) -> ParseError {
+        self.error_here(code::SYNTAX, format!("expected `{word}`"))
     }
 
     /// Reads `true` or `false` (after [`Reader::peek`] said so).
