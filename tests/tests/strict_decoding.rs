@@ -188,6 +188,26 @@ fn a_duplicate_key_is_a_parse_error_at_the_member() {
 }
 
 #[test]
+fn a_duplicate_key_is_reported_at_its_quote_whether_predicted_or_read() {
+    // After `action`, the decoder expects `ticket_id` and tries
+    // `,"ticket_id":` at once; with a space after the comma it reads the
+    // key instead. Both report the duplicate at its opening quote.
+    for doc in [
+        r#"{"ticket_id":7,"action":"close_ticket","ticket_id":8,"reason":"x"}"#,
+        r#"{"ticket_id":7,"action":"close_ticket", "ticket_id":8,"reason":"x"}"#,
+    ] {
+        let r = CloseTicket::from_json(doc).unwrap_err();
+        assert_eq!(codes(&r), [(Stage::Parse, "/ticket_id", "duplicate_key")]);
+        let quote = doc.rfind(r#""ticket_id""#).unwrap();
+        assert_eq!(
+            (r.errors[0].line, r.errors[0].column),
+            (Some(1), Some(quote + 1)),
+            "{doc}"
+        );
+    }
+}
+
+#[test]
 fn keys_are_compared_after_unescaping() {
     let r = CloseTicket::from_json(
         r#"{"action":"close_ticket","ticket_id":7,"ticket\u005fid":8,"reason":"x"}"#,

@@ -134,38 +134,59 @@ pub fn members(
         }
     });
     let idents: Vec<_> = fields.iter().map(|f| f.ident).collect();
-    let count = fields.len();
-    // Each key as it appears raw in a document (with its quotes), or empty
-    // (never predicted) when the name would need escaping in JSON.
-    let quoted = fields.iter().map(|f| {
-        let plain = f
-            .json_name
+    // Each key as a compact document writes it, `"name":`, tried first when
+    // it is the field expected next, and `,"name":` right after the value
+    // of the field before it (a name that would need escaping in JSON is
+    // never predicted). Each is a byte-string literal, an array of known
+    // length, so the comparison compiles to a few integer compares.
+    let plain = |f: &Member<'_>| {
+        f.json_name
             .bytes()
-            .all(|b| b >= 0x20 && b != b'"' && b != b'\\');
-        let raw = if plain {
-            format!("\"{}\"", f.json_name).into_bytes()
-        } else {
-            Vec::new()
-        };
-        Literal::byte_string(&raw)
+            .all(|b| b >= 0x20 && b != b'"' && b != b'\\')
+    };
+    let predicted = fields.iter().enumerate().filter_map(|(i, f)| {
+        let raw = Literal::byte_string(format!("\"{}\":", f.json_name).as_bytes());
+        plain(f).then(|| quote!(#i => __contract_r.eat_key(#raw),))
+    });
+    let following = fields.iter().enumerate().skip(1).filter_map(|(i, f)| {
+        let raw = Literal::byte_string(format!(",\"{}\":", f.json_name).as_bytes());
+        plain(f).then(|| quote!(#i => __contract_r.eat_key(#raw),))
     });
     quote! {
         #( let mut #values: #p::Option<#tys> = #p::None; )*
         #( let mut #seen = false; )*
         let mut __contract_ok = true;
-        let mut __contract_unknown = #p::KeySet::default();
+        // Made at the first undeclared key: most objects have none.
+        let mut __contract_unknown: #p::Option<#p::KeySet> = #p::None;
         // Models write keys in schema order: try the next field's key as
         // raw bytes first, and fall back to reading and matching the key.
-        const __CONTRACT_KEYS: [&[u8]; #count] = [#(#quoted),*];
         let mut __contract_next: usize = 0;
+        // Whether the key of field `__contract_next` (at `__contract_at`)
+        // was read with the `,` before it.
+        let mut __contract_eaten = false;
+        let mut __contract_at = 0;
+        // Functions, not `match`es in this frame: unoptimised, each
+        // comparison's temporaries would sit in it. Each sets the offset
+        // of the key it tries (after the `,` for `following`).
+        fn __contract_predicted(__contract_r: &mut #p::Reader<'_>, __contract_next: usize, __contract_at: &mut usize) -> bool {
+            *__contract_at = __contract_r.offset();
+            match __contract_next {
+                #( #predicted )*
+                _ => false,
+            }
+        }
+        fn __contract_following(__contract_r: &mut #p::Reader<'_>, __contract_next: usize, __contract_at: &mut usize) -> bool {
+            *__contract_at = __contract_r.offset() + 1;
+            match __contract_next {
+                #( #following )*
+                _ => false,
+            }
+        }
         while __contract_more {
-            let __contract_at = __contract_r.offset();
             let mut __contract_key: #p::Option<#p::String> = #p::None;
-            let __contract_index: usize = match __CONTRACT_KEYS.get(__contract_next) {
-                #p::Some(__contract_lit) if __contract_r.eat_key(__contract_lit) => __contract_next,
+            let __contract_index: usize = match __contract_next {
+                __contract_i if __contract_eaten || __contract_predicted(__contract_r, __contract_i, &mut __contract_at) => __contract_i,
                 _ => {
-                    // A function, not a `match` here: unoptimised, each
-                    // comparison's temporaries would sit in this frame.
                     fn __contract_index(__contract_key: &str) -> usize {
                         match __contract_key {
                             #( #names => #indices, )*
@@ -189,7 +210,7 @@ pub fn members(
                         __contract_r,
                         __contract_path,
                         __contract_cx,
-                        &mut __contract_unknown,
+                        __contract_unknown.get_or_insert_with(#p::KeySet::default),
                         __contract_at,
                         __contract_key,
                         #tag,
@@ -200,7 +221,10 @@ pub fn members(
                     #p::Ok(())
                 })?,
             }
-            __contract_more = __contract_r.object_more()?;
+            __contract_eaten = __contract_following(__contract_r, __contract_next, &mut __contract_at);
+            if !__contract_eaten {
+                __contract_more = __contract_r.object_more()?;
+            }
         }
         // The end of the object in a frame of its own, as each member's value.
         #p::own_frame(move || {

@@ -1,8 +1,32 @@
-//! Object keys: the set that refuses duplicates, and the duplicate-key error.
+//! Object keys: a predicted key matched as raw bytes, the set that refuses
+//! duplicates, and the duplicate-key error.
 use std::collections::HashSet;
 
+use super::Reader;
 use crate::code;
 use crate::json::{ParseError, Path};
+
+impl Reader<'_> {
+    /// At the start of a member, consumes its key and `:` when the next
+    /// bytes are exactly `member`: the key literal with its quotes, no
+    /// escapes, then `:` (`"name":`, as a generated decoder predicts the
+    /// next key in schema order); otherwise consumes nothing, and
+    /// [`Reader::read_key`] reads the key (escaped, or with whitespace
+    /// before its `:`). The length is a constant, so the comparison is a
+    /// few integer compares rather than a call.
+    #[inline]
+    pub fn eat_key<const N: usize>(&mut self, member: &[u8; N]) -> bool {
+        let start = self.pos;
+        let end = start.wrapping_add(N);
+        match self.bytes().get(start..end) {
+            Some(next) if next == member => {
+                self.pos = end;
+                true
+            }
+            _ => false,
+        }
+    }
+}
 
 /// The parse error for a key seen twice in one object, at the member's pointer.
 pub fn duplicate_key(offset: usize, path: &Path<'_>, key: &str) -> ParseError {
@@ -30,7 +54,9 @@ pub(in crate::json) fn duplicate_key_at(offset: usize, pointer: String) -> Parse
 pub struct KeySet {
     // Every key while there are few; emptied into `set` past `KEYSET_LINEAR`.
     list: Vec<Box<str>>,
-    set: HashSet<Box<str>>,
+    // Made only then: a `HashSet`'s random keys come from a thread-local,
+    // which an object with no unknown key should not pay for.
+    set: Option<HashSet<Box<str>>>,
     // The last key once `set` is in use (one buffer, reused).
     last: String,
 }
@@ -54,10 +80,9 @@ impl KeySet {
     }
 
     fn contains(&self, key: &str) -> bool {
-        if self.set.is_empty() {
-            self.list.iter().any(|k| &**k == key)
-        } else {
-            self.set.contains(key)
+        match &self.set {
+            None => self.list.iter().any(|k| &**k == key),
+            Some(set) => set.contains(key),
         }
     }
 
@@ -71,24 +96,24 @@ impl KeySet {
 
     // Adds a key known to be absent.
     fn insert_new(&mut self, key: Box<str>) {
-        if self.set.is_empty() {
-            if self.list.len() < KEYSET_LINEAR {
+        let set = match &mut self.set {
+            Some(set) => set,
+            None if self.list.len() < KEYSET_LINEAR => {
                 self.list.push(key);
                 return;
             }
-            self.set.extend(self.list.drain(..));
-        }
+            None => self.set.insert(self.list.drain(..).collect()),
+        };
         self.last.clear();
         self.last.push_str(&key);
-        self.set.insert(key);
+        set.insert(key);
     }
 
     /// The key inserted last ("" when none).
     pub fn last(&self) -> &str {
-        if self.set.is_empty() {
-            self.list.last().map_or("", |k| k)
-        } else {
-            &self.last
+        match self.set {
+            None => self.list.last().map_or("", |k| k),
+            Some(_) => &self.last,
         }
     }
 }

@@ -172,14 +172,23 @@ impl<'de> Reader<'de> {
         }
     }
 
+    // Inlined, so that the comparison with a constant word is a few
+    // integer compares rather than a call.
+    #[inline]
     fn literal(&mut self, word: &'static str) -> Result<(), ParseError> {
         let end = self.pos + word.len();
         if self.bytes().get(self.pos..end) == Some(word.as_bytes()) {
             self.pos = end;
             Ok(())
         } else {
-            Err(self.error_here(code::SYNTAX, format!("expected `{word}`")))
+            Err(self.not_literal(word))
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn not_literal(&self, word: &'static str) -> ParseError {
+        self.error_here(code::SYNTAX, format!("expected `{word}`"))
     }
 
     /// Reads `true` or `false` (after [`Reader::peek`] said so).
@@ -251,28 +260,6 @@ impl<'de> Reader<'de> {
                 Ok(false)
             }
             _ => Err(self.unexpected("`,` or `}`")),
-        }
-    }
-
-    /// At the start of a member, consumes the key and its `:` when the raw
-    /// bytes of the key are exactly `quoted` (a key literal with its quotes
-    /// and no escapes); otherwise consumes nothing. A key written with
-    /// escapes is not matched here: [`Reader::read_key`] unescapes it.
-    #[inline]
-    pub fn eat_key(&mut self, quoted: &[u8]) -> bool {
-        let start = self.pos;
-        let end = start + quoted.len();
-        if quoted.len() < 2 || self.bytes().get(start..end) != Some(quoted) {
-            return false;
-        }
-        self.pos = end;
-        self.skip_ws();
-        if self.bytes().get(self.pos) == Some(&b':') {
-            self.pos += 1;
-            true
-        } else {
-            self.pos = start;
-            false
         }
     }
 

@@ -85,6 +85,49 @@ impl<'de> Reader<'de> {
     /// is a parse error (`number_overflow`).
     #[inline]
     pub fn read_number(&mut self) -> Result<Number, ParseError> {
+        // Inline, the common case: an integer of at most 19 digits (it
+        // cannot overflow a u64) that fits its 64-bit type. Anything else
+        // (a fraction, an exponent, a longer integer, an error) is read
+        // again from the start by `read_number_rest`, which decides alone.
+        let bytes = self.bytes();
+        let start = self.pos;
+        let negative = bytes.get(start) == Some(&b'-');
+        let first = start + usize::from(negative);
+        let mut i = first;
+        let mut significand: u64 = 0;
+        while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
+            significand = significand
+                .wrapping_mul(10)
+                .wrapping_add(u64::from(d - b'0'));
+            i += 1;
+        }
+        let digits = i - first;
+        let plain = digits > 0
+            && digits <= 19
+            && (digits == 1 || bytes.get(first) != Some(&b'0'))
+            && !matches!(bytes.get(i), Some(b'.' | b'e' | b'E'));
+        if plain {
+            let value = if !negative || significand == 0 {
+                // `-0` is the integer 0 (see below).
+                Some(NumberValue::U64(significand))
+            } else {
+                let neg = (significand as i64).wrapping_neg();
+                (neg < 0).then_some(NumberValue::I64(neg))
+            };
+            if let Some(value) = value {
+                self.pos = i;
+                return Ok(Number {
+                    value,
+                    integer_syntax: true,
+                });
+            }
+        }
+        self.read_number_rest()
+    }
+
+    // `read_number` for everything but a short integer.
+    #[inline(never)]
+    fn read_number_rest(&mut self) -> Result<Number, ParseError> {
         let bytes = self.bytes();
         let start = self.pos;
         let mut i = start;
@@ -239,6 +282,20 @@ mod float_tests {
     }
 
     proptest! {
+        // The inline path for short integers decides as the full reader:
+        // same value, same error, same position after.
+        #[test]
+        fn the_short_integer_path_agrees_with_the_full_reader(
+            text in "-?[0-9]{0,21}([.eE][-+0-9]{0,3})?[,}x ]?",
+        ) {
+            let mut fast = Reader::new(&text, 8);
+            let mut full = Reader::new(&text, 8);
+            let a = fast.read_number();
+            let b = full.read_number_rest();
+            prop_assert_eq!(format!("{a:?}"), format!("{b:?}"));
+            prop_assert_eq!(fast.offset(), full.offset());
+        }
+
         #[test]
         fn fractions_read_exactly_as_the_standard_parser(
             int in "-?(0|[1-9][0-9]{0,19})",

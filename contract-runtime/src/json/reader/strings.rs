@@ -23,14 +23,39 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 
 const HIGH: u64 = 0x8080_8080_8080_8080;
 
-// Whether no byte of `word` is `"`, `\` or a control character (SWAR: a
-// byte below `n` sets its high bit in `(w - n) & !w`, exactly, for n <= 128).
+// The stop bytes of `word` (`"`, `\\` or a control character), as the
+// high bit of each such byte (SWAR). A byte below `n` sets its high bit in
+// `(w - n) & !w`, exactly for the lowest such byte (n <= 128): a borrow only
+// marks bytes above a true one, so the lowest set bit is the first stop.
 #[inline]
-fn plain_word(word: u64) -> bool {
-    let below = |w: u64, n: u64| w.wrapping_sub(ONES * n) & !w & HIGH != 0;
-    !(below(word ^ (ONES * u64::from(b'"')), 1)
-        || below(word ^ (ONES * u64::from(b'\\')), 1)
-        || below(word, 0x20))
+fn stop_bits(word: u64) -> u64 {
+    let below = |w: u64, n: u64| w.wrapping_sub(ONES * n) & !w & HIGH;
+    below(word ^ (ONES * u64::from(b'"')), 1)
+        | below(word ^ (ONES * u64::from(b'\\')), 1)
+        | below(word, 0x20)
+}
+
+// The offset of the first stop byte at or after `i`, or `bytes.len()` when
+// there is none: eight bytes at a time, then byte by byte for the last few.
+#[inline]
+fn next_stop(bytes: &[u8], mut i: usize) -> usize {
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let Ok(word) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let stops = stop_bits(u64::from_le_bytes(word));
+        if stops != 0 {
+            return i + (stops.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while let Some(&b) = bytes.get(i) {
+        if STRING_STOP[b as usize] {
+            return i;
+        }
+        i += 1;
+    }
+    i
 }
 
 impl<'de> Reader<'de> {
@@ -65,48 +90,49 @@ impl<'de> Reader<'de> {
 
     // Scans a string starting at `"`. Returns the content borrowed from the
     // input when it has no escapes, else `None` with the unescaped content in
-    // `self.scratch`.
-    #[inline]
+    // `self.scratch`. Small enough to inline: anything but a plain string
+    // goes to `scan_rest`.
+    #[inline(always)]
     pub(super) fn scan_string(&mut self) -> Result<Option<&'de str>, ParseError> {
         let src: &'de str = self.src;
         let bytes = src.as_bytes();
         if bytes.get(self.pos) != Some(&b'"') {
-            return Err(self.unexpected("a string"));
+            return Err(self.not_a_string());
         }
-        self.pos += 1;
-        let start = self.pos;
-        let mut i = start;
-        // Eight bytes at a time while none of them ends the plain run; the
-        // byte loop below then finds the exact stop.
-        while let Some(chunk) = bytes.get(i..i + 8) {
-            let Ok(word) = <[u8; 8]>::try_from(chunk) else {
-                break;
-            };
-            if !plain_word(u64::from_le_bytes(word)) {
-                break;
-            }
-            i += 8;
+        let start = self.pos + 1;
+        let i = next_stop(bytes, start);
+        if bytes.get(i) == Some(&b'"') {
+            self.pos = i + 1;
+            // `start` and `i` are on ASCII bytes, so char boundaries.
+            return Ok(src.get(start..i));
         }
-        while let Some(&b) = bytes.get(i) {
-            if STRING_STOP[b as usize] {
-                if b == b'"' {
-                    self.pos = i + 1;
-                    // `start` and `i` are on ASCII bytes, so char boundaries.
-                    return Ok(src.get(start..i));
-                }
-                if b == b'\\' {
-                    return self.scan_escaped(start, i).map(|()| None);
-                }
+        self.scan_rest(start, i)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn not_a_string(&self) -> ParseError {
+        self.unexpected("a string")
+    }
+
+    // A string whose plain run `bytes[start..i]` ends with something other
+    // than its closing quote: an escape, a control character or the end.
+    #[inline(never)]
+    fn scan_rest(&mut self, start: usize, i: usize) -> Result<Option<&'de str>, ParseError> {
+        match self.bytes().get(i) {
+            Some(b'\\') => self.scan_escaped(start, i).map(|()| None),
+            Some(_) => {
                 self.pos = i;
-                return Err(self.error_here(
+                Err(self.error_here(
                     code::CONTROL_CHARACTER,
                     "a control character must be escaped inside a string",
-                ));
+                ))
             }
-            i += 1;
+            None => {
+                self.pos = i;
+                Err(self.error_here(code::UNEXPECTED_END, "the input ends inside a string"))
+            }
         }
-        self.pos = i;
-        Err(self.error_here(code::UNEXPECTED_END, "the input ends inside a string"))
     }
 
     // The slow path of `scan_string`: `bytes[start..i]` is plain, `bytes[i]` is `\`.
@@ -120,12 +146,7 @@ impl<'de> Reader<'de> {
         self.scratch.push_str(src.get(start..i).unwrap_or_default());
         loop {
             let run = i;
-            while let Some(&b) = bytes.get(i) {
-                if STRING_STOP[b as usize] {
-                    break;
-                }
-                i += 1;
-            }
+            i = next_stop(bytes, i);
             self.scratch.push_str(src.get(run..i).unwrap_or_default());
             match bytes.get(i) {
                 Some(b'"') => {
@@ -239,23 +260,40 @@ impl<'de> Reader<'de> {
 mod swar_tests {
     use proptest::prelude::*;
 
-    use super::{STRING_STOP, plain_word};
+    use super::{STRING_STOP, next_stop, stop_bits};
 
-    fn naive(bytes: [u8; 8]) -> bool {
-        bytes.iter().all(|&b| !STRING_STOP[b as usize])
+    // The index of the first stop byte, 8 when there is none.
+    fn naive(bytes: &[u8]) -> usize {
+        bytes
+            .iter()
+            .position(|&b| STRING_STOP[b as usize])
+            .unwrap_or(bytes.len())
+    }
+
+    fn first_stop(bytes: [u8; 8]) -> usize {
+        (stop_bits(u64::from_le_bytes(bytes)).trailing_zeros() / 8) as usize
     }
 
     proptest! {
         #[test]
-        fn plain_word_agrees_with_the_byte_table(bytes in any::<[u8; 8]>()) {
-            prop_assert_eq!(plain_word(u64::from_le_bytes(bytes)), naive(bytes));
+        fn stop_bits_agree_with_the_byte_table(bytes in any::<[u8; 8]>()) {
+            prop_assert_eq!(first_stop(bytes), naive(&bytes));
         }
 
         #[test]
-        fn plain_word_agrees_near_the_stop_bytes(
+        fn stop_bits_agree_near_the_stop_bytes(
             bytes in prop::array::uniform8(prop::sample::select(vec![0u8, 0x1f, 0x20, 0x21, b'"', 0x23, 0x5b, b'\\', 0x5d, 0x7f, 0x80, 0xff])),
         ) {
-            prop_assert_eq!(plain_word(u64::from_le_bytes(bytes)), naive(bytes));
+            prop_assert_eq!(first_stop(bytes), naive(&bytes));
+        }
+
+        #[test]
+        fn next_stop_agrees_with_the_byte_table(
+            bytes in prop::collection::vec(prop::sample::select(vec![0u8, 0x1f, 0x20, b'"', b'\\', b'a', 0x80, 0xff]), 0..40),
+            from in 0usize..40,
+        ) {
+            let from = from.min(bytes.len());
+            prop_assert_eq!(next_stop(&bytes, from), from + naive(&bytes[from..]));
         }
     }
 }
