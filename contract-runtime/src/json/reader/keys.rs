@@ -1,6 +1,8 @@
 //! Object keys: the set that refuses duplicates, and the duplicate-key error.
+use std::borrow::Cow;
 use std::collections::HashSet;
 
+use super::Reader;
 use crate::code;
 use crate::json::{ParseError, Path};
 
@@ -23,70 +25,135 @@ pub(in crate::json) fn duplicate_key_at(offset: usize, pointer: String) -> Parse
 /// scanned linearly, turning into a hash set past a few dozen keys so that a
 /// huge object stays linear.
 ///
+/// A key read from the input without escapes is kept as its byte range
+/// ([`KeySet::insert_in`], [`KeySet::last_in`]), so that recording one costs
+/// no allocation; a key with escapes (read from the scanner's buffer) or
+/// given without the input ([`KeySet::insert`]) is copied.
+///
 /// The set keeps the standard library's randomly keyed SipHash: the keys
 /// come from the document, so a predictable hash would let a document force
 /// collisions.
 #[derive(Debug, Default)]
 pub struct KeySet {
     // Every key while there are few; emptied into `set` past `KEYSET_LINEAR`.
-    list: Vec<Box<str>>,
+    list: Vec<Entry>,
     set: HashSet<Box<str>>,
     // The last key once `set` is in use (one buffer, reused).
     last: String,
 }
 
+// One key of the list: a byte range of the input, or a copy.
+#[derive(Debug)]
+enum Entry {
+    Input(usize, usize),
+    Owned(Box<str>),
+}
+
+impl Entry {
+    // The key, against the input it was read from.
+    fn get<'a>(&'a self, src: &'a str) -> &'a str {
+        match self {
+            Entry::Input(start, end) => src.get(*start..*end).unwrap_or_default(),
+            Entry::Owned(key) => key,
+        }
+    }
+}
+
+// Where `key` lies in `src`, if it is a slice of it.
+fn span_in(src: &str, key: &str) -> Option<(usize, usize)> {
+    let start = (key.as_ptr() as usize).checked_sub(src.as_ptr() as usize)?;
+    let end = start.checked_add(key.len())?;
+    (end <= src.len()).then_some((start, end))
+}
+
+impl<'de> Reader<'de> {
+    /// The key of the member whose opening `"` is at byte `at`, read again
+    /// (a key the caller read and let go): a slice of the input, copied only
+    /// when it has escapes. The scanner stays where it was.
+    #[cold]
+    pub fn key_at(&mut self, at: usize) -> Cow<'de, str> {
+        let back = self.checkpoint();
+        self.pos = at;
+        // The key was read once already, so it reads again; `""` is only a
+        // guard.
+        let key = self.read_str().unwrap_or_default();
+        self.rewind(back);
+        key
+    }
+}
+
 const KEYSET_LINEAR: usize = 32;
 
 impl KeySet {
-    /// Adds `key`; `false` if it was already there.
+    /// Adds `key` (a copy of it); `false` if it was already there.
     pub fn insert(&mut self, key: &str) -> bool {
-        self.insert_with(key, || key.into())
+        self.insert_in("", key)
+    }
+
+    /// Adds `key`, read from the input `src`: kept as its byte range when it
+    /// is a slice of `src`, else copied; `false` if it was already there.
+    pub fn insert_in(&mut self, src: &str, key: &str) -> bool {
+        if self.contains(src, key) {
+            return false;
+        }
+        let entry = match span_in(src, key) {
+            Some((start, end)) => Entry::Input(start, end),
+            None => Entry::Owned(key.into()),
+        };
+        self.insert_new(src, entry);
+        true
     }
 
     /// [`KeySet::insert`] of a key the caller owns already (no copy);
     /// a key already there is handed back as the error.
     pub fn insert_owned(&mut self, key: String) -> Result<(), String> {
-        if self.contains(&key) {
+        if self.contains("", &key) {
             return Err(key);
         }
-        self.insert_new(key.into_boxed_str());
+        self.insert_new("", Entry::Owned(key.into_boxed_str()));
         Ok(())
     }
 
-    fn contains(&self, key: &str) -> bool {
+    fn contains(&self, src: &str, key: &str) -> bool {
         if self.set.is_empty() {
-            self.list.iter().any(|k| &**k == key)
+            self.list.iter().any(|k| k.get(src) == key)
         } else {
             self.set.contains(key)
         }
     }
 
-    fn insert_with(&mut self, key: &str, make: impl FnOnce() -> Box<str>) -> bool {
-        if self.contains(key) {
-            return false;
-        }
-        self.insert_new(make());
-        true
-    }
-
     // Adds a key known to be absent.
-    fn insert_new(&mut self, key: Box<str>) {
+    fn insert_new(&mut self, src: &str, entry: Entry) {
         if self.set.is_empty() {
             if self.list.len() < KEYSET_LINEAR {
-                self.list.push(key);
+                self.list.push(entry);
                 return;
             }
-            self.set.extend(self.list.drain(..));
+            for old in self.list.drain(..) {
+                let key = match old {
+                    Entry::Owned(key) => key,
+                    Entry::Input(..) => old.get(src).into(),
+                };
+                self.set.insert(key);
+            }
         }
+        let key = entry.get(src);
         self.last.clear();
-        self.last.push_str(&key);
-        self.set.insert(key);
+        self.last.push_str(key);
+        self.set.insert(key.into());
     }
 
-    /// The key inserted last ("" when none).
+    /// The key inserted last ("" when none), of a set filled with
+    /// [`KeySet::insert`] or [`KeySet::insert_owned`].
     pub fn last(&self) -> &str {
+        self.last_in("")
+    }
+
+    /// The key inserted last ("" when none), against the input `src` the
+    /// keys given to [`KeySet::insert_in`] were read from.
+    pub fn last_in<'a>(&'a self, src: &'a str) -> &'a str {
         if self.set.is_empty() {
-            self.list.last().map_or("", |k| k)
+            self.list.last().map_or("", |k| k.get(src))
         } else {
             &self.last
         }
