@@ -190,6 +190,15 @@ impl<'a> Path<'a> {
 
     /// The RFC 6901 pointer of this location.
     pub fn to_pointer(&self) -> String {
+        // A member of the root (most errors' location) in two copies.
+        if let Path::Key(Path::Root, key) = self
+            && !crate::pointer::needs_escape(key)
+        {
+            let mut out = String::with_capacity(key.len() + 1);
+            out.push('/');
+            out.push_str(key);
+            return out;
+        }
         // One allocation of the right size (a segment that needs escaping
         // grows it once more); the root allocates nothing.
         let len = self.pointer_len();

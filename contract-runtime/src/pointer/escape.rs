@@ -105,7 +105,7 @@ pub fn unescape(segment: &str) -> Result<Cow<'_, str>, PointerError> {
     unescape_at(segment, 0)
 }
 
-fn needs_escape(segment: &str) -> bool {
+pub(crate) fn needs_escape(segment: &str) -> bool {
     has_tilde_or_slash(segment.as_bytes())
 }
 

@@ -37,7 +37,9 @@ pub(in crate::json) fn duplicate_key_at(offset: usize, pointer: String) -> Parse
 pub struct KeySet {
     // Every key while there are few; emptied into `set` past `KEYSET_LINEAR`.
     list: Vec<Entry>,
-    set: HashSet<Box<str>>,
+    // Made only past `KEYSET_LINEAR` keys: an empty `HashSet` would draw its
+    // random keys for every object read.
+    set: Option<HashSet<Box<str>>>,
     // The last key once `set` is in use (one buffer, reused).
     last: String,
 }
@@ -115,32 +117,31 @@ impl KeySet {
     }
 
     fn contains(&self, src: &str, key: &str) -> bool {
-        if self.set.is_empty() {
-            self.list.iter().any(|k| k.get(src) == key)
-        } else {
-            self.set.contains(key)
+        match &self.set {
+            None => self.list.iter().any(|k| k.get(src) == key),
+            Some(set) => set.contains(key),
         }
     }
 
     // Adds a key known to be absent.
     fn insert_new(&mut self, src: &str, entry: Entry) {
-        if self.set.is_empty() {
-            if self.list.len() < KEYSET_LINEAR {
-                self.list.push(entry);
-                return;
-            }
-            for old in self.list.drain(..) {
-                let key = match old {
+        if self.set.is_none() && self.list.len() < KEYSET_LINEAR {
+            self.list.push(entry);
+            return;
+        }
+        let set = self.set.get_or_insert_with(|| {
+            self.list
+                .drain(..)
+                .map(|old| match old {
                     Entry::Owned(key) => key,
                     Entry::Input(..) => old.get(src).into(),
-                };
-                self.set.insert(key);
-            }
-        }
+                })
+                .collect()
+        });
         let key = entry.get(src);
         self.last.clear();
         self.last.push_str(key);
-        self.set.insert(key.into());
+        set.insert(key.into());
     }
 
     /// The key inserted last ("" when none), of a set filled with
@@ -152,10 +153,9 @@ impl KeySet {
     /// The key inserted last ("" when none), against the input `src` the
     /// keys given to [`KeySet::insert_in`] were read from.
     pub fn last_in<'a>(&'a self, src: &'a str) -> &'a str {
-        if self.set.is_empty() {
-            self.list.last().map_or("", |k| k.get(src))
-        } else {
-            &self.last
+        match self.set {
+            None => self.list.last().map_or("", |k| k.get(src)),
+            Some(_) => &self.last,
         }
     }
 }
