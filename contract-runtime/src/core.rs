@@ -183,8 +183,8 @@ impl Collector {
             return;
         }
         if self.errors.capacity() == 0 {
-            // A document with one error usually has a few: grow once.
-            self.errors.reserve(8);
+            // A document with one error usually has a few: allocate once.
+            self.errors = Vec::with_capacity(8);
         }
         self.errors.push(Error {
             stage,

@@ -187,9 +187,10 @@ pub fn members(
                     let __contract_read = __contract_r.read_key()?;
                     let __contract_i = __contract_index(__contract_read);
                     if __contract_i == usize::MAX {
-                        // Read again as a slice of the input (copied only
+                        // Taken again as a slice of the input (copied only
                         // if it has escapes), rather than copied here.
-                        __contract_key = #p::Some(__contract_r.key_at(__contract_at));
+                        let __contract_len = __contract_read.len();
+                        __contract_key = #p::Some(__contract_r.key_at(__contract_at, __contract_len));
                     }
                     __contract_i
                 }

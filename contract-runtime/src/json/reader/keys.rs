@@ -35,7 +35,11 @@ pub(in crate::json) fn duplicate_key_at(offset: usize, pointer: String) -> Parse
 /// collisions.
 #[derive(Debug, Default)]
 pub struct KeySet {
-    // Every key while there are few; emptied into `set` past `KEYSET_LINEAR`.
+    // The first key, held without allocating: most objects that need a set
+    // at all (one with an unknown key) have one such key.
+    first: Option<Entry>,
+    // Every later key while there are few; emptied into `set` past
+    // `KEYSET_LINEAR`.
     list: Vec<Entry>,
     // Made only past `KEYSET_LINEAR` keys: an empty `HashSet` would draw its
     // random keys for every object read.
@@ -69,11 +73,24 @@ fn span_in(src: &str, key: &str) -> Option<(usize, usize)> {
 }
 
 impl<'de> Reader<'de> {
-    /// The key of the member whose opening `"` is at byte `at`, read again
-    /// (a key the caller read and let go): a slice of the input, copied only
-    /// when it has escapes. The scanner stays where it was.
+    /// The key of the member whose opening `"` is at byte `at`, read
+    /// before as `len` bytes (a key the caller let go): a slice of the
+    /// input, copied only when it has escapes. The scanner stays where it
+    /// was.
     #[cold]
-    pub fn key_at(&mut self, at: usize) -> Cow<'de, str> {
+    pub fn key_at(&mut self, at: usize, len: usize) -> Cow<'de, str> {
+        // Without escapes the key is the `len` bytes after the quote, and a
+        // quote follows them: a `"` inside a key is escaped, and escapes
+        // only shorten a key, so no `\` before it means none at all.
+        let src = self.src;
+        let start = at + 1;
+        let raw = src.get(start..start + len);
+        if let Some(key) = raw
+            && src.as_bytes().get(start + len) == Some(&b'"')
+            && !key.as_bytes().contains(&b'\\')
+        {
+            return Cow::Borrowed(key);
+        }
         let back = self.checkpoint();
         self.pos = at;
         // The key was read once already, so it reads again; `""` is only a
@@ -118,20 +135,31 @@ impl KeySet {
 
     fn contains(&self, src: &str, key: &str) -> bool {
         match &self.set {
-            None => self.list.iter().any(|k| k.get(src) == key),
+            None => {
+                self.first.as_ref().is_some_and(|k| k.get(src) == key)
+                    || self.list.iter().any(|k| k.get(src) == key)
+            }
             Some(set) => set.contains(key),
         }
     }
 
     // Adds a key known to be absent.
     fn insert_new(&mut self, src: &str, entry: Entry) {
-        if self.set.is_none() && self.list.len() < KEYSET_LINEAR {
-            self.list.push(entry);
-            return;
+        if self.set.is_none() {
+            if self.first.is_none() {
+                self.first = Some(entry);
+                return;
+            }
+            if self.list.len() < KEYSET_LINEAR {
+                self.list.push(entry);
+                return;
+            }
         }
         let set = self.set.get_or_insert_with(|| {
-            self.list
-                .drain(..)
+            self.first
+                .take()
+                .into_iter()
+                .chain(self.list.drain(..))
                 .map(|old| match old {
                     Entry::Owned(key) => key,
                     Entry::Input(..) => old.get(src).into(),
@@ -154,8 +182,78 @@ impl KeySet {
     /// keys given to [`KeySet::insert_in`] were read from.
     pub fn last_in<'a>(&'a self, src: &'a str) -> &'a str {
         match self.set {
-            None => self.list.last().map_or("", |k| k.get(src)),
+            None => self
+                .list
+                .last()
+                .or(self.first.as_ref())
+                .map_or("", |k| k.get(src)),
             Some(_) => &self.last,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{KEYSET_LINEAR, KeySet};
+    use crate::json::Reader;
+
+    // Keys held as ranges of the input, as copies, in the first slot, the
+    // list and the hash set: each is found again, and `last_in` is the one
+    // inserted last, through every change of storage.
+    #[test]
+    fn a_key_set_finds_every_key_through_each_storage() {
+        let src: String = (0..KEYSET_LINEAR * 2).map(|i| format!("k{i},")).collect();
+        let keys: Vec<&str> = src.split(',').filter(|k| !k.is_empty()).collect();
+        let mut set = KeySet::default();
+        for (i, key) in keys.iter().enumerate() {
+            // Every third key is given as a copy, not as a slice of `src`.
+            let copy = key.to_string();
+            let given: &str = if i % 3 == 0 { &copy } else { key };
+            assert!(set.insert_in(&src, given), "{key}");
+            assert_eq!(set.last_in(&src), *key);
+            for earlier in &keys[..=i] {
+                assert!(!set.insert_in(&src, earlier), "{earlier} again");
+            }
+            assert!(!set.insert_in(&src, &copy));
+        }
+        assert!(set.insert_in(&src, "k"));
+        let mut owned = KeySet::default();
+        assert!(owned.insert("a"));
+        assert!(owned.insert_owned("b".to_owned()).is_ok());
+        assert_eq!(owned.insert_owned("a".to_owned()), Err("a".to_owned()));
+        assert_eq!(owned.last(), "b");
+    }
+
+    // `key_at` gives back the key read at an offset: borrowed when written
+    // without escapes, unescaped (a copy) otherwise, the scanner unmoved.
+    #[test]
+    fn key_at_reads_a_key_again() {
+        let src = r#"{"plain":1,"a\"b":2,"\"\"x":3,"\u0041/":4,"":5}"#;
+        let mut r = Reader::new(src, 8);
+        let mut more = r.begin_object().unwrap();
+        let mut seen = Vec::new();
+        while more {
+            let at = r.offset();
+            let len = r.read_key().unwrap().len();
+            let here = r.offset();
+            let key = r.key_at(at, len);
+            assert_eq!(r.offset(), here);
+            seen.push((
+                key.to_string(),
+                matches!(key, std::borrow::Cow::Borrowed(_)),
+            ));
+            r.skip_value(&crate::json::Path::Root).unwrap();
+            more = r.object_more().unwrap();
+        }
+        let expected = [
+            ("plain", true),
+            ("a\"b", false),
+            ("\"\"x", false),
+            ("A/", false),
+            ("", true),
+        ];
+        let expected: Vec<(String, bool)> =
+            expected.iter().map(|(k, b)| (k.to_string(), *b)).collect();
+        assert_eq!(seen, expected);
     }
 }
