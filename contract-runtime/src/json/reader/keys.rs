@@ -42,9 +42,15 @@ pub struct KeySet {
     // `KEYSET_LINEAR`.
     list: Vec<Entry>,
     // Made only past `KEYSET_LINEAR` keys: an empty `HashSet` would draw its
-    // random keys for every object read.
-    set: Option<HashSet<Box<str>>>,
-    // The last key once `set` is in use (one buffer, reused).
+    // random keys for every object read. Boxed: a `KeySet` sits in every
+    // generated struct decoder's frame, once per nesting level.
+    set: Option<Box<Large>>,
+}
+
+// The keys of an object with many, and the last one inserted.
+#[derive(Debug, Default)]
+struct Large {
+    keys: HashSet<Box<str>>,
     last: String,
 }
 
@@ -139,7 +145,7 @@ impl KeySet {
                 self.first.as_ref().is_some_and(|k| k.get(src) == key)
                     || self.list.iter().any(|k| k.get(src) == key)
             }
-            Some(set) => set.contains(key),
+            Some(set) => set.keys.contains(key),
         }
     }
 
@@ -156,7 +162,8 @@ impl KeySet {
             }
         }
         let set = self.set.get_or_insert_with(|| {
-            self.first
+            let keys = self
+                .first
                 .take()
                 .into_iter()
                 .chain(self.list.drain(..))
@@ -164,12 +171,16 @@ impl KeySet {
                     Entry::Owned(key) => key,
                     Entry::Input(..) => old.get(src).into(),
                 })
-                .collect()
+                .collect();
+            Box::new(Large {
+                keys,
+                last: String::new(),
+            })
         });
         let key = entry.get(src);
-        self.last.clear();
-        self.last.push_str(key);
-        set.insert(key.into());
+        set.last.clear();
+        set.last.push_str(key);
+        set.keys.insert(key.into());
     }
 
     /// The key inserted last ("" when none), of a set filled with
@@ -181,13 +192,13 @@ impl KeySet {
     /// The key inserted last ("" when none), against the input `src` the
     /// keys given to [`KeySet::insert_in`] were read from.
     pub fn last_in<'a>(&'a self, src: &'a str) -> &'a str {
-        match self.set {
+        match &self.set {
             None => self
                 .list
                 .last()
                 .or(self.first.as_ref())
                 .map_or("", |k| k.get(src)),
-            Some(_) => &self.last,
+            Some(set) => &set.last,
         }
     }
 }
