@@ -120,6 +120,53 @@ pub trait Contract: JsonType + 'static {
         pipeline::run::<Self>(raw, Stages::none()).map(|(value, _reviews)| value)
     }
 
+    /// [`Contract::from_json`] for a caller who wants only the first
+    /// `max_errors` errors (clamped to `1..=MAX_ERRORS`): reading stops
+    /// where the last of them was found (a wrong type or an unknown key at
+    /// once; any other error at the end of the struct member holding it),
+    /// and the [`Rejection`] says so with [`truncated`](Rejection::truncated).
+    /// Errors found together past `max_errors` are counted in
+    /// [`omitted`](Rejection::omitted). A document is accepted, with
+    /// the same value, exactly when `from_json` accepts it. A rejected one
+    /// is reported with the same first errors as `from_json` reports,
+    /// except that a parse error after the point where reading stopped is
+    /// never seen: its first schema errors are reported instead.
+    ///
+    /// Use it when the errors are only counted or only the first one is
+    /// shown. [`Contract::from_json`] reports every error (up to
+    /// [`MAX_ERRORS`](crate::error::MAX_ERRORS)) and reads the whole
+    /// document, which a model asked to fix its output needs.
+    ///
+    /// ```
+    /// use contract_runtime::Contract;
+    ///
+    /// #[derive(Contract, Debug)]
+    /// struct Line {
+    ///     #[contract(min = 1)]
+    ///     qty: u32,
+    /// }
+    ///
+    /// #[derive(Contract, Debug)]
+    /// struct Order {
+    ///     lines: Vec<Line>,
+    /// }
+    ///
+    /// let raw = r#"{"lines": [{"qty": 0}, {"qty": "2"}, {"qty": 0}]}"#;
+    /// let all = Order::from_json(raw).unwrap_err();
+    /// assert_eq!(all.pointers(), ["/lines/0/qty", "/lines/1/qty", "/lines/2/qty"]);
+    /// assert!(!all.truncated);
+    ///
+    /// let first = Order::from_json_first(raw, 1).unwrap_err();
+    /// assert_eq!(first.pointers(), ["/lines/0/qty"]);
+    /// assert!(first.truncated); // the other lines were not read
+    ///
+    /// // A valid document is accepted as by `from_json`.
+    /// assert_eq!(Order::from_json_first(r#"{"lines": [{"qty": 2}]}"#, 1).unwrap().lines[0].qty, 2);
+    /// ```
+    fn from_json_first(raw: &str, max_errors: usize) -> Result<Self, Rejection> {
+        pipeline::run_first::<Self>(raw, max_errors)
+    }
+
     /// The value as JSON.
     ///
     /// For a recursive contract it recurses once per nesting level, as the

@@ -92,6 +92,14 @@ pub struct Collector {
     /// Structural errors recorded so far, kept or not (`is_structural`).
     structural: usize,
     reviews: Vec<Violation>,
+    /// Stop reading once this many errors are kept (0: read everything);
+    /// see [`Collector::stopping_at`].
+    stop_at: usize,
+    /// Whether [`Collector::check_stop`] ended the decode.
+    stopped: bool,
+    /// Quarantined fields being read: no stop inside one, whose value
+    /// failures may yet become review reasons.
+    shielded: usize,
 }
 
 /// A point in a decode ([`Collector::mark`]), to ask what was found after it.
@@ -122,6 +130,42 @@ impl Collector {
         Collector::default()
     }
 
+    /// A collector that asks the decode to stop once it holds `max_errors`
+    /// errors (at least 1, at most [`MAX_ERRORS`]): what
+    /// [`Contract::from_json_first`](crate::Contract::from_json_first) runs.
+    /// The decoders check [`Collector::check_stop`] where an error was
+    /// recorded, and the pipeline ends the decode at the sentinel it returns.
+    pub fn stopping_at(max_errors: usize) -> Self {
+        Collector {
+            stop_at: max_errors.clamp(1, MAX_ERRORS),
+            ..Collector::default()
+        }
+    }
+
+    /// `Err` (a sentinel, never shown to a caller) when this collector stops
+    /// at a number of errors and holds that many: the decode unwinds through
+    /// `?` to the pipeline, which turns it into a truncated rejection.
+    #[inline]
+    pub fn check_stop(&mut self) -> Result<(), ParseError> {
+        if self.stop_at != 0 && self.shielded == 0 && self.errors.len() >= self.stop_at {
+            self.stopped = true;
+            Err(ParseError::stopped())
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Whether `e` is [`Collector::check_stop`]'s sentinel.
+    pub fn stopped_by(&self, e: &ParseError) -> bool {
+        self.stopped && e.is_stop()
+    }
+
+    /// Whether [`Collector::check_stop`] ended the decode: the rest of the
+    /// document was not read.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
     /// Records an error at `path`.
     #[cold]
     #[inline(never)]
@@ -139,11 +183,18 @@ impl Collector {
             return;
         }
         if self.errors.capacity() == 0 {
-            // A document with one error usually has a few: grow once.
-            self.errors.reserve(8);
+            // A document with one error usually has a few: allocate once.
+            self.errors = Vec::with_capacity(8);
         }
-        self.errors
-            .push(Error::new(stage, path.to_pointer(), code, message).with_expected(expected));
+        self.errors.push(Error {
+            stage,
+            pointer: path.to_pointer(),
+            code,
+            message: message.into(),
+            line: None,
+            column: None,
+            expected: Cow::Borrowed(expected),
+        });
     }
 
     /// Records a ready-made error.
@@ -184,6 +235,20 @@ impl Collector {
             errors: self.error_count(),
             structural: self.structural,
         }
+    }
+
+    /// [`Collector::mark`] at the start of a quarantined field's value;
+    /// [`Collector::end_quarantined`] follows it once the value is read.
+    #[inline]
+    pub fn mark_quarantined(&mut self) -> Mark {
+        self.shielded += 1;
+        self.mark()
+    }
+
+    /// The end of the value of [`Collector::mark_quarantined`].
+    #[inline]
+    pub fn end_quarantined(&mut self) {
+        self.shielded = self.shielded.saturating_sub(1);
     }
 
     /// Whether an error was found since `mark`.

@@ -181,10 +181,21 @@ pub struct Rejection {
     /// How many further errors were found but not kept.
     #[serde(skip_serializing_if = "is_zero")]
     pub omitted: usize,
+    /// Whether reading stopped once the errors asked for were found
+    /// ([`Contract::from_json_first`](crate::Contract::from_json_first)):
+    /// the rest of the document was not read, so it may hold more errors
+    /// than `errors.len() + omitted`. Always `false` from the other entry
+    /// points, which read every document to its end.
+    #[serde(skip_serializing_if = "is_false")]
+    pub truncated: bool,
 }
 
 fn is_zero(n: &usize) -> bool {
     *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Rejection {
@@ -193,6 +204,7 @@ impl Rejection {
         Rejection {
             errors: vec![error],
             omitted: 0,
+            truncated: false,
         }
     }
 
@@ -200,7 +212,11 @@ impl Rejection {
     pub fn from_errors(mut errors: Vec<Error>) -> Self {
         let omitted = errors.len().saturating_sub(MAX_ERRORS);
         errors.truncate(MAX_ERRORS);
-        Rejection { errors, omitted }
+        Rejection {
+            errors,
+            omitted,
+            truncated: false,
+        }
     }
 
     /// The earliest stage that failed (parse before schema before rule …).
@@ -232,6 +248,9 @@ impl fmt::Display for Rejection {
         }
         if self.omitted > 0 {
             write!(f, "\n  … and {} more", self.omitted)?;
+        }
+        if self.truncated {
+            write!(f, "\n  … reading stopped here; the rest was not checked")?;
         }
         Ok(())
     }

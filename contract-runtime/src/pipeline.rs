@@ -21,7 +21,7 @@ use std::collections::BTreeSet;
 
 use crate::code;
 use crate::core::{Collector, JsonType};
-use crate::error::{Error, Rejection, Stage};
+use crate::error::{Error, MAX_ERRORS, Rejection, Stage};
 use crate::json::{self, Limits, Path, Reader};
 use crate::outcome::{Outcome, OutcomeKind, Violation};
 
@@ -104,6 +104,30 @@ pub fn run<T: Document>(raw: &str, stages: Stages<'_, T>) -> Result<Accepted<T>,
     }
 }
 
+/// Parse, schema and rule stages that stop reading once `max_errors` errors
+/// are found (see [`Contract::from_json_first`](crate::Contract::from_json_first)).
+pub fn run_first<T: Document>(raw: &str, max_errors: usize) -> Result<T, Rejection> {
+    let mut cx = Collector::stopping_at(max_errors);
+    let value = decode::<T>(raw, &mut cx)?;
+    let stopped = cx.stopped();
+    let (mut errors, mut omitted, _reviews) = cx.finish();
+    // Errors found together (a value failing two checks) may pass the
+    // number asked for: the first ones are kept, the others counted.
+    let keep = max_errors.clamp(1, MAX_ERRORS);
+    if errors.len() > keep {
+        omitted += errors.len() - keep;
+        errors.truncate(keep);
+    }
+    match value {
+        Some(value) if errors.is_empty() && omitted == 0 && !stopped => Ok(value),
+        _ => {
+            let mut rejection = rejection(errors, omitted);
+            rejection.truncated = stopped;
+            Err(rejection)
+        }
+    }
+}
+
 /// [`run`], as an [`Outcome`].
 pub fn outcome<T: Document>(raw: &str, stages: Stages<'_, T>) -> Outcome<T> {
     match run(raw, stages) {
@@ -115,21 +139,41 @@ pub fn outcome<T: Document>(raw: &str, stages: Stages<'_, T>) -> Outcome<T> {
 /// The parse, schema and rule stages: the value if the schema stage
 /// produced one (its errors and reviews are in `cx`), or the parse error,
 /// which ends the pipeline.
+// Inlined into `run` (and so into each entry point), as before the stop at
+// a number of errors: a call here moves the decoded value once more.
+#[inline]
 pub fn decode<T: Document>(raw: &str, cx: &mut Collector) -> Result<Option<T>, Rejection> {
     json::check_size(raw.len(), &T::LIMITS)?;
     json::check_bom(raw)?;
     let mut reader = Reader::new(raw, T::LIMITS.max_depth);
-    let value = T::decode(&mut reader, &Path::Root, cx)
-        .and_then(|v| {
-            reader.finish()?;
-            Ok(v)
-        })
-        .map_err(|e| Rejection::single(e.into_error(raw.as_bytes())))?;
+    let value = match T::decode(&mut reader, &Path::Root, cx).and_then(|v| {
+        reader.finish()?;
+        Ok(v)
+    }) {
+        Ok(v) => v,
+        Err(e) => {
+            decode_failed(raw, cx, e)?;
+            None
+        }
+    };
     // Rules run only on a value that passed the schema stage everywhere.
     if let (Some(value), true) = (&value, cx.is_clean()) {
         value.rules(&Path::Root, cx);
     }
     Ok(value)
+}
+
+// A decode that returned `Err`: a parse error is the rejection; the
+// sentinel of a collector told to stop at its errors (`check_stop`) is not,
+// and the errors collected so far are.
+#[cold]
+#[inline(never)]
+fn decode_failed(raw: &str, cx: &Collector, e: json::ParseError) -> Result<(), Rejection> {
+    if cx.stopped_by(&e) {
+        Ok(())
+    } else {
+        Err(Rejection::single(e.into_error(raw.as_bytes())))
+    }
 }
 
 // The outcome of an accepted document: review when there are reasons, else

@@ -3,7 +3,8 @@
 //! commands in `BENCHMARKS.md`):
 //!
 //! - **ours**: `T::from_json` (parse + schema + rules, every error collected
-//!   with its pointer);
+//!   with its pointer); for invalid documents also **ours first error**,
+//!   `T::from_json_first(raw, 1)` (reading stops at the first error, as A's);
 //! - **A**: `serde_json::from_str::<T>` on an equivalent
 //!   `#[derive(Deserialize)]` + `deny_unknown_fields` struct, dates as
 //!   `String` (less strict: no bounds, no dates, no rules; stops at the
@@ -139,6 +140,12 @@ fn bench_case<C: Case>(c: &mut Criterion, file: &File) {
         g.throughput(Throughput::Bytes(doc.len() as u64));
         g.bench_function("ours", |b| {
             b.iter(|| black_box(C::Ours::from_json(black_box(doc)).map_err(|r| r.errors.len())))
+        });
+        // Only the first error, as A reports: reading stops there.
+        g.bench_function("ours first error", |b| {
+            b.iter(|| {
+                black_box(C::Ours::from_json_first(black_box(doc), 1).map_err(|r| r.errors.len()))
+            })
         });
         g.bench_function("A serde derive", |b| {
             b.iter(|| black_box(serde_json::from_str::<C::A>(black_box(doc)).is_err()))

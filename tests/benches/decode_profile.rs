@@ -11,7 +11,8 @@
 //!
 //! Arguments: `CONTRACT CASE SIDE [ITERATIONS]` with CONTRACT a key of
 //! `benches/documents.json`, CASE `valid`, `one_error` or `many_errors`,
-//! SIDE `ours`, `a` or `b`; it prints the documents, bytes and iterations.
+//! SIDE `ours`, `first` (`from_json_first(doc, 1)`), `a` or `b`; it prints
+//! the documents, bytes and iterations.
 //! CONTRACT `step` (the union group) takes CASE `tag_first` or `tag_last`
 //! and SIDE `ours` or `a`.
 //! Subtract a run with 0 iterations (the setup: loading the documents,
@@ -47,6 +48,9 @@ fn run<C: Case>(file: &File, case: &str, side: &str, iterations: usize, quiet: b
                 "ours" => {
                     let _ = black_box(C::Ours::from_json(doc).map_err(|r| r.errors.len()));
                 }
+                "first" => {
+                    let _ = black_box(C::Ours::from_json_first(doc, 1).map_err(|r| r.errors.len()));
+                }
                 "a" => {
                     black_box(serde_json::from_str::<C::A>(doc).is_ok());
                 }
@@ -56,7 +60,7 @@ fn run<C: Case>(file: &File, case: &str, side: &str, iterations: usize, quiet: b
                 "b" => {
                     black_box(b_errors::<C>(&validator, doc).len());
                 }
-                other => panic!("unknown side `{other}`: ours, a or b"),
+                other => panic!("unknown side `{other}`: ours, first, a or b"),
             }
         }
     }

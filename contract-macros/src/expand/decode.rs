@@ -57,6 +57,16 @@ pub fn members(
     let arms = fields.iter().enumerate().map(|(i, f)| {
         let (v, s, ty, json) = (&values[i], &seen[i], f.ty, &f.json_name);
         let checks = field_checks(f);
+        // A quarantined field's value failures may yet be absorbed: a
+        // decode told to stop at its errors does not stop inside it.
+        let (mark, unshield) = if f.attrs.quarantine.is_some() {
+            (
+                quote!(__contract_cx.mark_quarantined()),
+                quote!(__contract_cx.end_quarantined();),
+            )
+        } else {
+            (quote!(__contract_cx.mark()), TokenStream::new())
+        };
         let on_fail = if f.attrs.quarantine.is_some() {
             // A quarantined value that fails only its value checks is dropped
             // to `None` with a review reason; a structural error (a wrong
@@ -103,15 +113,17 @@ pub fn members(
                 }
                 #s = true;
                 let __contract_p = __contract_path.key(#json);
-                let __contract_mark = __contract_cx.mark();
+                let __contract_mark = #mark;
                 if let #p::Some(__contract_x) =
                     <#decode_ty as #p::JsonType>::decode(__contract_r, &__contract_p, __contract_cx)?
                 {
                     #checks
                     #store
                 }
+                #unshield
                 if __contract_cx.failed_since(__contract_mark) {
                     #on_fail
+                    __contract_cx.check_stop()?;
                 }
                 #p::Ok(())
             })?,
@@ -183,7 +195,7 @@ pub fn members(
             }
         }
         while __contract_more {
-            let mut __contract_key: #p::Option<#p::String> = #p::None;
+            let mut __contract_key: #p::Option<#p::Cow<'_, str>> = #p::None;
             let __contract_index: usize = match __contract_next {
                 __contract_i if __contract_eaten || __contract_predicted(__contract_r, __contract_i, &mut __contract_at) => __contract_i,
                 _ => {
@@ -196,7 +208,10 @@ pub fn members(
                     let __contract_read = __contract_r.read_key()?;
                     let __contract_i = __contract_index(__contract_read);
                     if __contract_i == usize::MAX {
-                        __contract_key = #p::Some(#p::String::from(__contract_read));
+                        // Taken again as a slice of the input (copied only
+                        // if it has escapes), rather than copied here.
+                        let __contract_len = __contract_read.len();
+                        __contract_key = #p::Some(__contract_r.key_at(__contract_at, __contract_len));
                     }
                     __contract_i
                 }
@@ -212,7 +227,7 @@ pub fn members(
                         __contract_cx,
                         __contract_unknown.get_or_insert_with(#p::KeySet::default),
                         __contract_at,
-                        __contract_key,
+                        &__contract_key,
                         #tag,
                         #tag_seen,
                     )? {

@@ -121,6 +121,7 @@ pub fn invalid_type<T>(
         std::borrow::Cow::Owned(format!("expected {expected}, found {}", found.type_name()))
     };
     cx.error(Stage::Schema, path, code::INVALID_TYPE, message, expected);
+    cx.check_stop()?;
     r.skip_value(path)?;
     Ok(None)
 }
@@ -142,6 +143,7 @@ pub fn invalid_type_of<T>(
         messages.message(found),
         messages.expected,
     );
+    cx.check_stop()?;
     r.skip_value(path)?;
     Ok(None)
 }
@@ -201,23 +203,23 @@ pub fn undeclared_member(
     cx: &mut Collector,
     seen: &mut KeySet,
     at: usize,
-    key: String,
+    key: &str,
     tag: Option<&str>,
     tag_seen: &mut bool,
 ) -> Result<bool, ParseError> {
-    if tag == Some(key.as_str()) {
+    if tag == Some(key) {
         if *tag_seen {
-            return Err(duplicate_key(at, path, &key));
+            return Err(duplicate_key(at, path, key));
         }
         *tag_seen = true;
-        r.skip_value(&path.key(&key))?;
+        r.skip_value(&path.key(key))?;
         return Ok(true);
     }
-    // The key moves into the set and is borrowed back for the pointer.
-    if let Err(key) = seen.insert_owned(key) {
-        return Err(duplicate_key(at, path, &key));
+    // A key read from the input is kept as its byte range (no copy).
+    if !seen.insert_in(r.input(), key) {
+        return Err(duplicate_key(at, path, key));
     }
-    let member = path.key(seen.last());
+    let member = path.key(key);
     cx.error(
         Stage::Schema,
         &member,
@@ -225,6 +227,7 @@ pub fn undeclared_member(
         "this key is not part of the contract",
         "only the keys the schema declares",
     );
+    cx.check_stop()?;
     r.skip_value(&member)?;
     Ok(false)
 }

@@ -79,6 +79,9 @@ impl Default for Limits {
     }
 }
 
+// The code of `ParseError::stopped`, outside `code::ALL`.
+const STOPPED: &str = "stopped at the error limit";
+
 /// A parse-stage failure: the scanner stops at the first one.
 #[derive(Clone, PartialEq, Eq)]
 pub struct ParseError(Box<ParseErrorInner>);
@@ -100,6 +103,18 @@ impl ParseError {
             offset,
             pointer: String::new(),
         }))
+    }
+
+    // The sentinel of a decode told to stop at a number of errors
+    // (`Collector::check_stop`): not a parse failure, never reported.
+    pub(crate) fn stopped() -> Self {
+        ParseError::new(STOPPED, "", 0)
+    }
+
+    // Whether this is the sentinel of `stopped` (no reported code is this
+    // text).
+    pub(crate) fn is_stop(&self) -> bool {
+        self.0.code == STOPPED
     }
 
     /// Sets the pointer (for a duplicate key: the member's pointer).
@@ -175,10 +190,43 @@ impl<'a> Path<'a> {
 
     /// The RFC 6901 pointer of this location.
     pub fn to_pointer(&self) -> String {
-        // Most pointers are short: one allocation, no regrowth.
-        let mut out = String::with_capacity(32);
+        // A member of the root (most errors' location) in two copies.
+        if let Path::Key(Path::Root, key) = self
+            && !crate::pointer::needs_escape(key)
+        {
+            let mut out = String::with_capacity(key.len() + 1);
+            out.push('/');
+            out.push_str(key);
+            return out;
+        }
+        // One allocation of the right size (a segment that needs escaping
+        // grows it once more); the root allocates nothing.
+        let len = self.pointer_len();
+        if len == 0 {
+            return String::new();
+        }
+        let mut out = String::with_capacity(len);
         self.write_pointer(&mut out);
         out
+    }
+
+    // The pointer's length when no segment needs escaping.
+    fn pointer_len(&self) -> usize {
+        let mut len = 0;
+        let mut at = self;
+        loop {
+            match at {
+                Path::Root => return len,
+                Path::Key(parent, key) => {
+                    len += 1 + key.len();
+                    at = parent;
+                }
+                Path::Index(parent, index) => {
+                    len += 1 + decimal_digits(*index);
+                    at = parent;
+                }
+            }
+        }
     }
 
     pub(crate) fn write_pointer(&self, out: &mut String) {
@@ -194,6 +242,16 @@ impl<'a> Path<'a> {
             }
         }
     }
+}
+
+// How many decimal digits `n` has.
+fn decimal_digits(mut n: usize) -> usize {
+    let mut digits = 1;
+    while n >= 10 {
+        n /= 10;
+        digits += 1;
+    }
+    digits
 }
 
 /// Checks size, encoding and byte-order mark: the part of the policy that
@@ -376,4 +434,47 @@ fn open_pointer(path: &Path<'_>, open: &[Open], key: &str) -> String {
     }
     crate::pointer::push_escaped(&mut out, key);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Path;
+
+    // `to_pointer` (sized by `pointer_len`) writes what `write_pointer`
+    // writes: short and long keys, keys that need escaping, multi-byte keys,
+    // indices of every width.
+    #[test]
+    fn to_pointer_agrees_with_the_forward_writer() {
+        let keys = [
+            "a",
+            "",
+            "name",
+            "é~ü",
+            "a/b",
+            "ключ",
+            &"x".repeat(40),
+            &"y".repeat(95),
+        ];
+        let indices = [0, 7, 10, 99, 12345, usize::MAX];
+        let root = Path::Root;
+        assert_eq!(root.to_pointer(), "");
+        for k1 in keys {
+            let p1 = root.key(k1);
+            for i in indices {
+                let p2 = p1.index(i);
+                for k2 in keys {
+                    let p3 = p2.key(k2);
+                    for p in [&p1, &p2, &p3] {
+                        let mut forwards = String::new();
+                        p.write_pointer(&mut forwards);
+                        assert_eq!(p.to_pointer(), forwards);
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            root.key("a/b").index(10).key("~").to_pointer(),
+            "/a~1b/10/~0"
+        );
+    }
 }

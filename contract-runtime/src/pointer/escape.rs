@@ -105,14 +105,41 @@ pub fn unescape(segment: &str) -> Result<Cow<'_, str>, PointerError> {
     unescape_at(segment, 0)
 }
 
-fn needs_escape(segment: &str) -> bool {
-    segment.bytes().any(|b| b == b'~' || b == b'/')
+pub(crate) fn needs_escape(segment: &str) -> bool {
+    has_tilde_or_slash(segment.as_bytes())
+}
+
+// Whether `bytes` holds `~` or `/`, eight bytes at a time: most segments
+// are short member names with neither, and a pointer is built for every
+// error a document has.
+fn has_tilde_or_slash(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // A byte of `w` is zero exactly where a byte of the input equals the
+    // splatted byte; the classic "has a zero byte" test finds it.
+    fn has_zero(w: u64) -> bool {
+        w.wrapping_sub(ONES) & !w & HIGHS != 0
+    }
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        if has_zero(w ^ (ONES * u64::from(b'~'))) || has_zero(w ^ (ONES * u64::from(b'/'))) {
+            return true;
+        }
+    }
+    chunks.remainder().iter().any(|&b| b == b'~' || b == b'/')
 }
 
 // `~` and `/` are ASCII, so slicing around them stays on char boundaries.
 fn write_escaped(buf: &mut String, segment: &str) {
+    if !needs_escape(segment) {
+        buf.push_str(segment);
+        return;
+    }
     // A byte search: `~` and `/` are ASCII, so they never occur inside a
-    // multi-byte character, and most segments have neither.
+    // multi-byte character.
     let bytes = segment.as_bytes();
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {

@@ -32,6 +32,7 @@ use std::fmt;
 mod escape;
 mod parsed;
 
+pub(crate) use escape::needs_escape;
 pub(crate) use escape::unescape_at;
 pub use escape::{child, escape, push_escaped, push_index, unescape};
 pub use parsed::Pointer;

@@ -170,6 +170,31 @@ fn escape_and_unescape_borrow_when_nothing_changes() {
     assert!(matches!(unescape("abc"), Ok(Cow::Borrowed("abc"))));
 }
 
+// The word-at-a-time search finds `~` and `/` at every position of a
+// segment, in the 8-byte words and in the tail, and nothing else: bytes
+// next to them in value (`.`, `0`, `}`, `\x7f`) and multi-byte characters
+// are left alone.
+#[test]
+fn escape_finds_tilde_and_slash_at_every_position() {
+    for len in 1..=24 {
+        for at in 0..len {
+            for (special, escaped) in [('~', "~0"), ('/', "~1")] {
+                let mut segment: String = "ab.0}\u{7f}é".chars().cycle().take(len).collect();
+                let plain = segment.clone();
+                assert!(matches!(escape(&plain), Cow::Borrowed(_)), "{plain:?}");
+                let byte = plain.char_indices().nth(at).map(|(i, _)| i);
+                let Some(byte) = byte else { continue };
+                let end = byte + plain[byte..].chars().next().map_or(0, char::len_utf8);
+                segment.replace_range(byte..end, &special.to_string());
+                let mut expected = String::from(&segment[..byte]);
+                expected.push_str(escaped);
+                expected.push_str(&segment[byte + 1..]);
+                assert_eq!(escape(&segment), expected, "{segment:?}");
+            }
+        }
+    }
+}
+
 #[test]
 fn push_escaped_appends_slash_and_escaped_segment() {
     let mut buf = String::from("/x");

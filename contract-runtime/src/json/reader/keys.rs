@@ -1,5 +1,6 @@
 //! Object keys: a predicted key matched as raw bytes, the set that refuses
 //! duplicates, and the duplicate-key error.
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use super::Reader;
@@ -47,73 +48,246 @@ pub(in crate::json) fn duplicate_key_at(offset: usize, pointer: String) -> Parse
 /// scanned linearly, turning into a hash set past a few dozen keys so that a
 /// huge object stays linear.
 ///
+/// A key read from the input without escapes is kept as its byte range
+/// ([`KeySet::insert_in`], [`KeySet::last_in`]), so that recording one costs
+/// no allocation; a key with escapes (read from the scanner's buffer) or
+/// given without the input ([`KeySet::insert`]) is copied.
+///
 /// The set keeps the standard library's randomly keyed SipHash: the keys
 /// come from the document, so a predictable hash would let a document force
 /// collisions.
 #[derive(Debug, Default)]
 pub struct KeySet {
-    // Every key while there are few; emptied into `set` past `KEYSET_LINEAR`.
-    list: Vec<Box<str>>,
-    // Made only then: a `HashSet`'s random keys come from a thread-local,
-    // which an object with no unknown key should not pay for.
-    set: Option<HashSet<Box<str>>>,
-    // The last key once `set` is in use (one buffer, reused).
+    // The first key, held without allocating: most objects that need a set
+    // at all (one with an unknown key) have one such key.
+    first: Option<Entry>,
+    // Every later key while there are few; emptied into `set` past
+    // `KEYSET_LINEAR`.
+    list: Vec<Entry>,
+    // Made only past `KEYSET_LINEAR` keys: an empty `HashSet` would draw its
+    // random keys for every object read. Boxed: a `KeySet` sits in every
+    // generated struct decoder's frame, once per nesting level.
+    set: Option<Box<Large>>,
+}
+
+// The keys of an object with many, and the last one inserted.
+#[derive(Debug, Default)]
+struct Large {
+    keys: HashSet<Box<str>>,
     last: String,
+}
+
+// One key of the list: a byte range of the input, or a copy.
+#[derive(Debug)]
+enum Entry {
+    Input(usize, usize),
+    Owned(Box<str>),
+}
+
+impl Entry {
+    // The key, against the input it was read from.
+    fn get<'a>(&'a self, src: &'a str) -> &'a str {
+        match self {
+            Entry::Input(start, end) => src.get(*start..*end).unwrap_or_default(),
+            Entry::Owned(key) => key,
+        }
+    }
+}
+
+// Where `key` lies in `src`, if it is a slice of it.
+fn span_in(src: &str, key: &str) -> Option<(usize, usize)> {
+    let start = (key.as_ptr() as usize).checked_sub(src.as_ptr() as usize)?;
+    let end = start.checked_add(key.len())?;
+    (end <= src.len()).then_some((start, end))
+}
+
+impl<'de> Reader<'de> {
+    /// The key of the member whose opening `"` is at byte `at`, read
+    /// before as `len` bytes (a key the caller let go): a slice of the
+    /// input, copied only when it has escapes. The scanner stays where it
+    /// was.
+    #[cold]
+    pub fn key_at(&mut self, at: usize, len: usize) -> Cow<'de, str> {
+        // Without escapes the key is the `len` bytes after the quote, and a
+        // quote follows them: a `"` inside a key is escaped, and escapes
+        // only shorten a key, so no `\` before it means none at all.
+        let src = self.src;
+        let start = at + 1;
+        let raw = src.get(start..start + len);
+        if let Some(key) = raw
+            && src.as_bytes().get(start + len) == Some(&b'"')
+            && !key.as_bytes().contains(&b'\\')
+        {
+            return Cow::Borrowed(key);
+        }
+        let back = self.checkpoint();
+        self.pos = at;
+        // The key was read once already, so it reads again; `""` is only a
+        // guard.
+        let key = self.read_str().unwrap_or_default();
+        self.rewind(back);
+        key
+    }
 }
 
 const KEYSET_LINEAR: usize = 32;
 
 impl KeySet {
-    /// Adds `key`; `false` if it was already there.
+    /// Adds `key` (a copy of it); `false` if it was already there.
     pub fn insert(&mut self, key: &str) -> bool {
-        self.insert_with(key, || key.into())
+        self.insert_in("", key)
+    }
+
+    /// Adds `key`, read from the input `src`: kept as its byte range when it
+    /// is a slice of `src`, else copied; `false` if it was already there.
+    pub fn insert_in(&mut self, src: &str, key: &str) -> bool {
+        if self.contains(src, key) {
+            return false;
+        }
+        let entry = match span_in(src, key) {
+            Some((start, end)) => Entry::Input(start, end),
+            None => Entry::Owned(key.into()),
+        };
+        self.insert_new(src, entry);
+        true
     }
 
     /// [`KeySet::insert`] of a key the caller owns already (no copy);
     /// a key already there is handed back as the error.
     pub fn insert_owned(&mut self, key: String) -> Result<(), String> {
-        if self.contains(&key) {
+        if self.contains("", &key) {
             return Err(key);
         }
-        self.insert_new(key.into_boxed_str());
+        self.insert_new("", Entry::Owned(key.into_boxed_str()));
         Ok(())
     }
 
-    fn contains(&self, key: &str) -> bool {
+    fn contains(&self, src: &str, key: &str) -> bool {
         match &self.set {
-            None => self.list.iter().any(|k| &**k == key),
-            Some(set) => set.contains(key),
+            None => {
+                self.first.as_ref().is_some_and(|k| k.get(src) == key)
+                    || self.list.iter().any(|k| k.get(src) == key)
+            }
+            Some(set) => set.keys.contains(key),
         }
-    }
-
-    fn insert_with(&mut self, key: &str, make: impl FnOnce() -> Box<str>) -> bool {
-        if self.contains(key) {
-            return false;
-        }
-        self.insert_new(make());
-        true
     }
 
     // Adds a key known to be absent.
-    fn insert_new(&mut self, key: Box<str>) {
-        let set = match &mut self.set {
-            Some(set) => set,
-            None if self.list.len() < KEYSET_LINEAR => {
-                self.list.push(key);
+    fn insert_new(&mut self, src: &str, entry: Entry) {
+        if self.set.is_none() {
+            if self.first.is_none() {
+                self.first = Some(entry);
                 return;
             }
-            None => self.set.insert(self.list.drain(..).collect()),
-        };
-        self.last.clear();
-        self.last.push_str(&key);
-        set.insert(key);
+            if self.list.len() < KEYSET_LINEAR {
+                self.list.push(entry);
+                return;
+            }
+        }
+        let set = self.set.get_or_insert_with(|| {
+            let keys = self
+                .first
+                .take()
+                .into_iter()
+                .chain(self.list.drain(..))
+                .map(|old| match old {
+                    Entry::Owned(key) => key,
+                    Entry::Input(..) => old.get(src).into(),
+                })
+                .collect();
+            Box::new(Large {
+                keys,
+                last: String::new(),
+            })
+        });
+        let key = entry.get(src);
+        set.last.clear();
+        set.last.push_str(key);
+        set.keys.insert(key.into());
     }
 
-    /// The key inserted last ("" when none).
+    /// The key inserted last ("" when none), of a set filled with
+    /// [`KeySet::insert`] or [`KeySet::insert_owned`].
     pub fn last(&self) -> &str {
-        match self.set {
-            None => self.list.last().map_or("", |k| k),
-            Some(_) => &self.last,
+        self.last_in("")
+    }
+
+    /// The key inserted last ("" when none), against the input `src` the
+    /// keys given to [`KeySet::insert_in`] were read from.
+    pub fn last_in<'a>(&'a self, src: &'a str) -> &'a str {
+        match &self.set {
+            None => self
+                .list
+                .last()
+                .or(self.first.as_ref())
+                .map_or("", |k| k.get(src)),
+            Some(set) => &set.last,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{KEYSET_LINEAR, KeySet};
+    use crate::json::Reader;
+
+    // Keys held as ranges of the input, as copies, in the first slot, the
+    // list and the hash set: each is found again, and `last_in` is the one
+    // inserted last, through every change of storage.
+    #[test]
+    fn a_key_set_finds_every_key_through_each_storage() {
+        let src: String = (0..KEYSET_LINEAR * 2).map(|i| format!("k{i},")).collect();
+        let keys: Vec<&str> = src.split(',').filter(|k| !k.is_empty()).collect();
+        let mut set = KeySet::default();
+        for (i, key) in keys.iter().enumerate() {
+            // Every third key is given as a copy, not as a slice of `src`.
+            let copy = key.to_string();
+            let given: &str = if i % 3 == 0 { &copy } else { key };
+            assert!(set.insert_in(&src, given), "{key}");
+            assert_eq!(set.last_in(&src), *key);
+            for earlier in &keys[..=i] {
+                assert!(!set.insert_in(&src, earlier), "{earlier} again");
+            }
+            assert!(!set.insert_in(&src, &copy));
+        }
+        assert!(set.insert_in(&src, "k"));
+        let mut owned = KeySet::default();
+        assert!(owned.insert("a"));
+        assert!(owned.insert_owned("b".to_owned()).is_ok());
+        assert_eq!(owned.insert_owned("a".to_owned()), Err("a".to_owned()));
+        assert_eq!(owned.last(), "b");
+    }
+
+    // `key_at` gives back the key read at an offset: borrowed when written
+    // without escapes, unescaped (a copy) otherwise, the scanner unmoved.
+    #[test]
+    fn key_at_reads_a_key_again() {
+        let src = r#"{"plain":1,"a\"b":2,"\"\"x":3,"\u0041/":4,"":5}"#;
+        let mut r = Reader::new(src, 8);
+        let mut more = r.begin_object().unwrap();
+        let mut seen = Vec::new();
+        while more {
+            let at = r.offset();
+            let len = r.read_key().unwrap().len();
+            let here = r.offset();
+            let key = r.key_at(at, len);
+            assert_eq!(r.offset(), here);
+            seen.push((
+                key.to_string(),
+                matches!(key, std::borrow::Cow::Borrowed(_)),
+            ));
+            r.skip_value(&crate::json::Path::Root).unwrap();
+            more = r.object_more().unwrap();
+        }
+        let expected = [
+            ("plain", true),
+            ("a\"b", false),
+            ("\"\"x", false),
+            ("A/", false),
+            ("", true),
+        ];
+        let expected: Vec<(String, bool)> =
+            expected.iter().map(|(k, b)| (k.to_string(), *b)).collect();
+        assert_eq!(seen, expected);
     }
 }

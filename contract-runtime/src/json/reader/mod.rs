@@ -96,6 +96,13 @@ impl<'de> Reader<'de> {
         self.depth
     }
 
+    /// The whole input, which keys read without escapes borrow
+    /// ([`KeySet::insert_in`]).
+    #[inline]
+    pub fn input(&self) -> &'de str {
+        self.src
+    }
+
     /// Where the scanner is, to come back to with [`Reader::rewind`].
     pub fn checkpoint(&self) -> Checkpoint {
         Checkpoint {
@@ -335,8 +342,9 @@ impl<'de> Reader<'de> {
             match self.peek()? {
                 Peek::Object => {
                     if self.begin_object()? {
+                        let src = self.src;
                         let mut keys = KeySet::default();
-                        keys.insert(self.read_key()?);
+                        keys.insert_in(src, self.read_key()?);
                         open.push(Skipping::Object(keys));
                         continue 'value;
                     }
@@ -366,9 +374,10 @@ impl<'de> Reader<'de> {
                     Some(Skipping::Object(keys)) => {
                         if self.object_more()? {
                             let at = self.pos;
+                            let src = self.src;
                             let key = self.read_key()?;
-                            if !keys.insert(key) {
-                                let pointer = skipping_pointer(path, &open, key);
+                            if !keys.insert_in(src, key) {
+                                let pointer = skipping_pointer(path, &open, src, key);
                                 return Err(duplicate_key_at(at, pointer));
                             }
                             continue 'value;
@@ -391,13 +400,13 @@ enum Skipping {
 
 // The pointer of member `key` of the innermost open container (an object).
 #[cold]
-fn skipping_pointer(path: &Path<'_>, open: &[Skipping], key: &str) -> String {
+fn skipping_pointer(path: &Path<'_>, open: &[Skipping], src: &str, key: &str) -> String {
     let mut out = path.to_pointer();
     let outer = open.get(..open.len().saturating_sub(1)).unwrap_or_default();
     for container in outer {
         match container {
             Skipping::Array(index) => crate::pointer::push_index(&mut out, *index),
-            Skipping::Object(keys) => crate::pointer::push_escaped(&mut out, keys.last()),
+            Skipping::Object(keys) => crate::pointer::push_escaped(&mut out, keys.last_in(src)),
         }
     }
     crate::pointer::push_escaped(&mut out, key);
