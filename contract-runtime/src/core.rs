@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use serde_json::Value;
 
 use crate::code;
+use crate::decode::{Guesses, TagSeen};
 use crate::error::{Error, MAX_ERRORS, Stage};
 use crate::json::{ParseError, Path, Reader};
 use crate::outcome::Violation;
@@ -65,15 +66,16 @@ pub trait ObjectMembers: JsonType {
 
     /// Reads the members of an object whose `{` (and maybe its first
     /// members) were read already: `more` says whether a member follows.
-    /// A member named `tag` is skipped once (`tag_seen` tells whether it was
-    /// read before); any other undeclared member is an `unknown_key`.
+    /// A member named `tag` is met once (`tag_seen` tells whether it was
+    /// read before: [`TagSeen::meet`]); any other undeclared member is an
+    /// `unknown_key`.
     fn decode_members(
         r: &mut Reader<'_>,
         path: &Path<'_>,
         cx: &mut Collector,
         more: bool,
         tag: Option<&str>,
-        tag_seen: &mut bool,
+        tag_seen: &mut TagSeen,
     ) -> Result<Option<Self>, ParseError>;
 
     /// Writes the members into `map`, in declaration order.
@@ -92,6 +94,19 @@ pub struct Collector {
     /// Structural errors recorded so far, kept or not (`is_structural`).
     structural: usize,
     reviews: Vec<Violation>,
+    /// What tagged unions guessed in this document (`decode::union`); not
+    /// taken back by [`Collector::rollback`].
+    pub(crate) guesses: Guesses,
+}
+
+/// What a [`Collector`] held at a point ([`Collector::save`]), to take back
+/// what was recorded since ([`Collector::rollback`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Saved {
+    errors: usize,
+    omitted: usize,
+    structural: usize,
+    reviews: usize,
 }
 
 /// A point in a decode ([`Collector::mark`]), to ask what was found after it.
@@ -211,6 +226,28 @@ impl Collector {
         }
         self.omitted = mark.errors.saturating_sub(keep);
         true
+    }
+
+    /// The current point, to come back to with [`Collector::rollback`].
+    #[inline]
+    pub fn save(&self) -> Saved {
+        Saved {
+            errors: self.errors.len(),
+            omitted: self.omitted,
+            structural: self.structural,
+            reviews: self.reviews.len(),
+        }
+    }
+
+    /// Takes back every error and review reason recorded since `saved` (a
+    /// tagged union's variant decoded on a wrong guess). Errors kept then
+    /// stay: [`Collector::quarantine_since`] only moves errors found after
+    /// its own mark.
+    pub fn rollback(&mut self, saved: Saved) {
+        self.errors.truncate(saved.errors);
+        self.omitted = saved.omitted;
+        self.structural = saved.structural;
+        self.reviews.truncate(saved.reviews);
     }
 
     /// Adds a review reason.

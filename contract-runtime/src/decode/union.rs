@@ -1,58 +1,316 @@
-//! A tagged union's tag: found before the variant's members are decoded.
+//! A tagged union: its tag found, and the variant it names decoded.
 //!
-//! Decision and cost model. Models write the tag first; then the tag is read
-//! and the variant's members are decoded in the same pass (no extra work).
-//! When a member comes before the tag, the members before it are skipped
-//! (checked strictly, duplicate keys included) until the tag is found, the
-//! reader rewinds to the first member, and the variant decodes the object
-//! from there: the bytes before the tag are scanned twice, the rest once.
-//! Only a missing tag or a tag that names no variant costs a scan of the
-//! whole object, which then yields no value. The alternative, buffering the
+//! Decision and cost model, in the order [`decode_union`] tries them:
+//!
+//! 1. **The tag first**, written plainly (models usually do this): its key is
+//!    matched as raw bytes and its value read at once, with no key set and
+//!    no path built; the variant's members are decoded in the same pass.
+//! 2. **Another member first**: its key tells which variant declares it
+//!    (the first that does, [`Tag::members`]). That variant decodes the
+//!    object from its first member, as it would once the tag is known, and
+//!    reads the tag's value when it meets the tag ([`TagSeen`]). When the
+//!    tag names that variant, the pass was the decode: every member is read
+//!    once. When it names another, the errors recorded are taken back
+//!    ([`Collector::save`]) and the variant it names decodes the object
+//!    again (two passes).
+//! 3. **Otherwise** (the first key is the tag written with escapes, or a key
+//!    no variant declares, or the guess met no tag naming a variant, or a
+//!    parse error): the reader looks ahead, skipping the members before the
+//!    tag, and rewinds to the first member for the variant it names. The
+//!    look-ahead keeps no key set: the variant reads every member again and
+//!    refuses a duplicate key itself, at the same offset and pointer.
+//! 4. Only when the look-ahead finds no tag that names a variant (a
+//!    missing, wrong-typed or unknown tag, or a parse error before it) is
+//!    the object read by [`scan`]: each key checked against a key set (a
+//!    duplicate is a parse error at its pointer), the tag's error recorded
+//!    at the tag's pointer, every value skipped, and no value made.
+//!
+//! Every path reports what the scan-then-decode reading reports (the first
+//! parse error in document order, or the same schema errors in the same
+//! order): a parse error ends the decode, so the errors recorded before it
+//! are never seen, and every way of reading the object meets the parse
+//! errors in the same places. The alternative to guessing, buffering the
 //! members before the tag as `Value`s, would allocate for every such member
-//! and decode them through a second path; skipping allocates only the keys.
+//! and decode them through a second path.
 use crate::code;
 use crate::core::Collector;
 use crate::error::Stage;
-use crate::json::{KeySet, ParseError, Path, Peek, Reader, duplicate_key};
+use crate::json::{Checkpoint, KeySet, ParseError, Path, Peek, Reader, duplicate_key};
 
 /// A tagged union's tag: its member name and the variants' names, in order.
 #[derive(Debug)]
 pub struct Tag {
     /// The tag member's name.
     pub name: &'static str,
+    /// The name as its key is written raw in a document, quotes included
+    /// (`b"\"action\""`), or empty when the name would need escaping.
+    pub quoted: &'static [u8],
     /// The variants' names (the tag's allowed values).
     pub variants: &'static [&'static str],
+    /// Each variant's member names (a unit variant has none), to guess the
+    /// variant from a member written before the tag.
+    pub members: &'static [&'static [&'static str]],
     /// "one of: \"a\", \"b\"", for messages.
     pub expected: &'static str,
 }
 
-/// Where the tag was found and where the variant's members begin.
-#[derive(Debug, Clone, Copy)]
-pub struct TagFound {
-    /// The index of the variant the tag names.
-    pub variant: usize,
-    /// Whether a member follows (the reader is at its key).
-    pub more: bool,
-    /// Whether the tag member was consumed already (it was first): a second
-    /// one is then a duplicate.
-    pub tag_seen: bool,
+impl Tag {
+    // The index of the variant named `value`.
+    #[inline]
+    fn variant(&self, value: &str) -> Option<usize> {
+        self.variants.iter().position(|v| *v == value)
+    }
+
+    // The first variant that declares a member `key`.
+    #[inline]
+    fn declaring(&self, key: &str) -> Option<usize> {
+        self.members.iter().position(|names| names.contains(&key))
+    }
 }
 
-/// With the reader at an object's `{`: finds the tag. `Ok(None)` when the
-/// tag is missing, of the wrong type or names no variant: the error is
-/// recorded at the tag's pointer, the object is skipped (still checked, as
-/// any skipped value) and no member error is invented.
-pub fn read_tag(
+/// What a variant's member loop knows of the tag: whether it was read
+/// already (a second one is a duplicate key), and, while a variant is
+/// decoded on a guess, which variant the tag it meets names.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TagSeen {
+    seen: bool,
+    // Set while guessing: the variants' names, to read the tag's value.
+    variants: Option<&'static [&'static str]>,
+    // The variant the tag named, once read while guessing.
+    found: Option<usize>,
+}
+
+impl TagSeen {
+    /// No tag read yet, and none to read.
+    pub const fn new() -> Self {
+        TagSeen {
+            seen: false,
+            variants: None,
+            found: None,
+        }
+    }
+
+    const fn read(seen: bool) -> Self {
+        TagSeen {
+            seen,
+            variants: None,
+            found: None,
+        }
+    }
+
+    /// The tag met in a member loop (its key read, at offset `at`): a second
+    /// one is a duplicate key; the first is skipped, or, while guessing,
+    /// read to tell which variant it names.
+    pub fn meet(
+        &mut self,
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        at: usize,
+        name: &str,
+    ) -> Result<(), ParseError> {
+        if self.seen {
+            return Err(duplicate_key(at, path, name));
+        }
+        self.seen = true;
+        match self.variants {
+            Some(variants) if r.peek()? == Peek::String => {
+                let value = r.read_str_ref()?;
+                self.found = variants.iter().position(|v| *v == value);
+                Ok(())
+            }
+            _ => r.skip_value(&path.key(name)),
+        }
+    }
+}
+
+/// Whether a union in this document may decode a variant on a guess: not
+/// inside another guess, and not once a guess went wrong. A wrong guess
+/// decodes its object a second time; allowing one per document keeps a
+/// decode's work within that of reading every object twice, as without
+/// guesses, where nested wrong guesses would multiply it level by level.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Guesses {
+    active: bool,
+    failed: bool,
+}
+
+/// Decodes a variant of a union: `(reader, path, collector, variant index,
+/// a member follows, the tag's state)`, with the reader at a member's key
+/// (or past the `}` when none follows). The derive passes a function item,
+/// so that every call is a direct one.
+pub trait DecodeVariant<T>:
+    Copy
+    + Fn(
+        &mut Reader<'_>,
+        &Path<'_>,
+        &mut Collector,
+        usize,
+        bool,
+        &mut TagSeen,
+    ) -> Result<Option<T>, ParseError>
+{
+}
+
+impl<T, F> DecodeVariant<T> for F where
+    F: Copy
+        + Fn(
+            &mut Reader<'_>,
+            &Path<'_>,
+            &mut Collector,
+            usize,
+            bool,
+            &mut TagSeen,
+        ) -> Result<Option<T>, ParseError>
+{
+}
+
+/// With the reader at an object's `{`: finds the tag and decodes the variant
+/// it names with `variant`. `Ok(None)` when the tag is missing, of the
+/// wrong type or names no variant: the error is recorded at the tag's
+/// pointer, the object is skipped (still checked, as any skipped value) and
+/// no member error is invented.
+#[inline]
+pub fn decode_union<T>(
     r: &mut Reader<'_>,
     path: &Path<'_>,
     cx: &mut Collector,
-    tag: &Tag,
-) -> Result<Option<TagFound>, ParseError> {
-    let tag_path = path.key(tag.name);
+    tag: &'static Tag,
+    variant: impl DecodeVariant<T>,
+) -> Result<Option<T>, ParseError> {
     if !r.begin_object()? {
         crate::decode::missing_key(cx, path, tag.name);
         return Ok(None);
     }
+    let start = r.checkpoint();
+    // 1. The tag first, written plainly: its value is read in place. A value
+    // that names no variant is left to `scan`, which records it.
+    if r.eat_key(tag.quoted) {
+        if r.peek()? == Peek::String {
+            let value = r.read_str_ref()?;
+            if let Some(index) = tag.variant(value) {
+                let more = r.object_more()?;
+                return variant(r, path, cx, index, more, &mut TagSeen::read(true));
+            }
+        }
+        r.rewind(start);
+        return match scan(r, path, cx, tag)? {
+            Some((index, more, seen)) => {
+                variant(r, path, cx, index, more, &mut TagSeen::read(seen))
+            }
+            None => Ok(None),
+        };
+    }
+    guess(r, path, cx, tag, start, variant)
+}
+
+// 2. and 3.: the first member is not the plain tag.
+#[inline(never)]
+fn guess<T>(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    tag: &'static Tag,
+    start: Checkpoint,
+    variant: impl DecodeVariant<T>,
+) -> Result<Option<T>, ParseError> {
+    let key = r.read_key()?;
+    let declaring = if key == tag.name {
+        None
+    } else {
+        tag.declaring(key)
+    };
+    r.rewind(start);
+    if let Some(guessed) = declaring
+        && !cx.guesses.active
+        && !cx.guesses.failed
+    {
+        let saved = cx.save();
+        let mut seen = TagSeen {
+            seen: false,
+            variants: Some(tag.variants),
+            found: None,
+        };
+        cx.guesses.active = true;
+        let decoded = variant(r, path, cx, guessed, true, &mut seen);
+        cx.guesses.active = false;
+        if let (Ok(value), Some(named)) = (decoded, seen.found) {
+            if named == guessed {
+                return Ok(value);
+            }
+            // The tag names another variant: that one reads the object.
+            cx.guesses.failed = true;
+            cx.rollback(saved);
+            r.rewind(start);
+            return variant(r, path, cx, named, true, &mut TagSeen::new());
+        }
+        cx.guesses.failed = true;
+        cx.rollback(saved);
+        r.rewind(start);
+    }
+    match look_ahead(r, path, cx, tag, start)? {
+        Some((index, more, seen)) => variant(r, path, cx, index, more, &mut TagSeen::read(seen)),
+        None => Ok(None),
+    }
+}
+
+// The variant the tag names, whether a member follows and whether the tag
+// was consumed; `None` when no tag names a variant (the error is recorded).
+type Found = Option<(usize, bool, bool)>;
+
+// 3.: the members before the tag are skipped, without a key set, and the
+// reader rewinds to the first member for the variant to read them.
+// Whatever else (no tag, a tag naming no variant, a parse error) is left to
+// `scan`, from the start.
+fn look_ahead(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    tag: &Tag,
+    start: Checkpoint,
+) -> Result<Found, ParseError> {
+    if let Ok(Some(index)) = find_tag(r, path, tag) {
+        r.rewind(start);
+        return Ok(Some((index, true, false)));
+    }
+    r.rewind(start);
+    scan(r, path, cx, tag)
+}
+
+// The variant named by the first member called like the tag, if its value
+// is a string naming one; `None` at the end of the object or for any other
+// value. An error here is not final: `scan` reads the object again and
+// finds the error that comes first (a duplicate key may precede it), so the
+// members are skipped below `path` itself, with no pointer of their own.
+fn find_tag(r: &mut Reader<'_>, path: &Path<'_>, tag: &Tag) -> Result<Option<usize>, ParseError> {
+    loop {
+        if r.read_key()? == tag.name {
+            if r.peek()? != Peek::String {
+                return Ok(None);
+            }
+            let value = r.read_str_ref()?;
+            return Ok(tag.variant(value));
+        }
+        r.skip_value(path)?;
+        if !r.object_more()? {
+            return Ok(None);
+        }
+    }
+}
+
+// 4.: from the first member, every key checked against a key set, the
+// tag's value read and checked (an error recorded at the tag's pointer),
+// the other values skipped. Returns the variant when the first tag names
+// one, with the reader rewound to the first member unless the tag was that
+// member.
+#[cold]
+#[inline(never)]
+fn scan(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    tag: &Tag,
+) -> Result<Found, ParseError> {
+    let tag_path = path.key(tag.name);
     let start = r.checkpoint();
     let mut keys = KeySet::default();
     let mut first = true;
@@ -69,7 +327,7 @@ pub fn read_tag(
         }
         match key {
             None => {
-                let Some(variant) = tag_value(r, &tag_path, cx, tag)? else {
+                let Some(index) = tag_value(r, &tag_path, cx, tag)? else {
                     found = true;
                     first = false;
                     if r.object_more()? {
@@ -78,19 +336,10 @@ pub fn read_tag(
                     break;
                 };
                 if first {
-                    let more = r.object_more()?;
-                    return Ok(Some(TagFound {
-                        variant,
-                        more,
-                        tag_seen: true,
-                    }));
+                    return Ok(Some((index, r.object_more()?, true)));
                 }
                 r.rewind(start);
-                return Ok(Some(TagFound {
-                    variant,
-                    more: true,
-                    tag_seen: false,
-                }));
+                return Ok(Some((index, true, false)));
             }
             Some(key) => r.skip_value(&path.key(&key))?,
         }
@@ -115,7 +364,7 @@ fn tag_value(
     match r.peek()? {
         Peek::String => {
             let value = r.read_str_ref()?;
-            let index = tag.variants.iter().position(|v| *v == value);
+            let index = tag.variant(value);
             if index.is_none() {
                 let message = if cx.is_full() {
                     String::new()
