@@ -367,6 +367,9 @@ pub fn union_body(ident: &syn::Ident, u: &Union<'_>) -> TokenStream {
         .collect();
     let expected = expected_names(&names);
     let quoted = Literal::byte_string(&quoted_key(tag));
+    let quoted_names = names
+        .iter()
+        .map(|n| Literal::byte_string(&quoted_key(n)));
     let tag_expr = quote!(#p::Some(#tag));
     let tag_seen = quote!(__contract_tag_seen);
     // Each variant's member names, for `decode_union` to guess the variant
@@ -428,6 +431,7 @@ pub fn union_body(ident: &syn::Ident, u: &Union<'_>) -> TokenStream {
             name: #tag,
             quoted: #quoted,
             variants: &[#(#names),*],
+            quoted_variants: &[#(#quoted_names),*],
             members: &[#(#member_names),*],
             expected: #expected,
         };

@@ -47,6 +47,9 @@ pub struct Tag {
     pub quoted: &'static [u8],
     /// The variants' names (the tag's allowed values).
     pub variants: &'static [&'static str],
+    /// The same names as string values are written raw, quotes included
+    /// (empty for a name that would need escaping).
+    pub quoted_variants: &'static [&'static [u8]],
     /// Each variant's member names (a unit variant has none), to guess the
     /// variant from a member written before the tag.
     pub members: &'static [&'static [&'static str]],
@@ -59,6 +62,12 @@ impl Tag {
     #[inline]
     fn variant(&self, value: &str) -> Option<usize> {
         self.variants.iter().position(|v| *v == value)
+    }
+
+    // The variant whose name is the next value, written plainly, consumed.
+    #[inline]
+    fn eat_variant(&self, r: &mut Reader<'_>) -> Option<usize> {
+        self.quoted_variants.iter().position(|q| r.eat_str(q))
     }
 
     // The first variant that declares a member `key`.
@@ -74,8 +83,8 @@ impl Tag {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TagSeen {
     seen: bool,
-    // Set while guessing: the variants' names, to read the tag's value.
-    variants: Option<&'static [&'static str]>,
+    // Set while guessing: the union's tag and the variant guessed.
+    guess: Option<(&'static Tag, usize)>,
     // The variant the tag named, once read while guessing.
     found: Option<usize>,
 }
@@ -83,17 +92,13 @@ pub struct TagSeen {
 impl TagSeen {
     /// No tag read yet, and none to read.
     pub const fn new() -> Self {
-        TagSeen {
-            seen: false,
-            variants: None,
-            found: None,
-        }
+        TagSeen::read(false)
     }
 
     const fn read(seen: bool) -> Self {
         TagSeen {
             seen,
-            variants: None,
+            guess: None,
             found: None,
         }
     }
@@ -112,14 +117,19 @@ impl TagSeen {
             return Err(duplicate_key(at, path, name));
         }
         self.seen = true;
-        match self.variants {
-            Some(variants) if r.peek()? == Peek::String => {
-                let value = r.read_str_ref()?;
-                self.found = variants.iter().position(|v| *v == value);
-                Ok(())
-            }
-            _ => r.skip_value(&path.key(name)),
+        let Some((tag, guessed)) = self.guess else {
+            return r.skip_value(&path.key(name));
+        };
+        if tag.quoted_variants.get(guessed).is_some_and(|q| r.eat_str(q)) {
+            self.found = Some(guessed);
+            return Ok(());
         }
+        if r.peek()? != Peek::String {
+            return r.skip_value(&path.key(name));
+        }
+        let value = r.read_str_ref()?;
+        self.found = tag.variant(value);
+        Ok(())
     }
 }
 
@@ -185,12 +195,14 @@ pub fn decode_union<T>(
     // 1. The tag first, written plainly: its value is read in place. A value
     // that names no variant is left to `scan`, which records it.
     if r.eat_key(tag.quoted) {
-        if r.peek()? == Peek::String {
-            let value = r.read_str_ref()?;
-            if let Some(index) = tag.variant(value) {
-                let more = r.object_more()?;
-                return variant(r, path, cx, index, more, &mut TagSeen::read(true));
-            }
+        let named = match tag.eat_variant(r) {
+            Some(index) => Some(index),
+            None if r.peek()? == Peek::String => tag.variant(r.read_str_ref()?),
+            None => None,
+        };
+        if let Some(index) = named {
+            let more = r.object_more()?;
+            return variant(r, path, cx, index, more, &mut TagSeen::read(true));
         }
         r.rewind(start);
         return match scan(r, path, cx, tag)? {
@@ -227,7 +239,7 @@ fn guess<T>(
         let saved = cx.save();
         let mut seen = TagSeen {
             seen: false,
-            variants: Some(tag.variants),
+            guess: Some((tag, guessed)),
             found: None,
         };
         cx.guesses.active = true;
