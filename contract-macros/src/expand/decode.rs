@@ -367,9 +367,7 @@ pub fn union_body(ident: &syn::Ident, u: &Union<'_>) -> TokenStream {
         .collect();
     let expected = expected_names(&names);
     let quoted = Literal::byte_string(&quoted_key(tag));
-    let quoted_names = names
-        .iter()
-        .map(|n| Literal::byte_string(&quoted_key(n)));
+    let quoted_names = names.iter().map(|n| Literal::byte_string(&quoted_key(n)));
     let tag_expr = quote!(#p::Some(#tag));
     let tag_seen = quote!(__contract_tag_seen);
     // Each variant's member names, for `decode_union` to guess the variant

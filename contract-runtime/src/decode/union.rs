@@ -120,7 +120,11 @@ impl TagSeen {
         let Some((tag, guessed)) = self.guess else {
             return r.skip_value(&path.key(name));
         };
-        if tag.quoted_variants.get(guessed).is_some_and(|q| r.eat_str(q)) {
+        if tag
+            .quoted_variants
+            .get(guessed)
+            .is_some_and(|q| r.eat_str(q))
+        {
             self.found = Some(guessed);
             return Ok(());
         }
