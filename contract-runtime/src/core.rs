@@ -10,9 +10,8 @@ use std::borrow::Cow;
 use serde_json::Value;
 
 use crate::code;
-use crate::decode::{Guesses, TagSeen};
 use crate::error::{Error, MAX_ERRORS, Stage};
-use crate::json::{ParseError, Path, Reader};
+use crate::json::{ParseError, Path, Peek, Reader, duplicate_key};
 use crate::outcome::Violation;
 use crate::schema::SchemaGen;
 use crate::shape::Shape;
@@ -97,6 +96,104 @@ pub struct Collector {
     /// What tagged unions guessed in this document (`decode::union`); not
     /// taken back by [`Collector::rollback`].
     pub(crate) guesses: Guesses,
+}
+
+/// What a member loop knows of a tagged union's tag: whether it was read
+/// already (a second one is a duplicate key), and, while a variant is
+/// decoded on a guess (`decode::decode_union`), which variant the tag it
+/// meets names.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TagSeen {
+    seen: bool,
+    guess: Option<Guess>,
+    // The variant the tag named, once read while guessing.
+    found: Option<usize>,
+}
+
+/// A variant decoded on a guess: the union's variant names, and the guessed
+/// one's index and name as written raw (quotes included; empty when it
+/// would need escaping).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Guess {
+    pub(crate) variants: &'static [&'static str],
+    pub(crate) quoted: &'static [u8],
+    pub(crate) index: usize,
+}
+
+impl TagSeen {
+    /// No tag read yet, and none to read.
+    pub const fn new() -> Self {
+        TagSeen::after(false)
+    }
+
+    /// The tag read already.
+    pub(crate) const fn read() -> Self {
+        TagSeen::after(true)
+    }
+
+    /// The tag read already or not.
+    pub(crate) const fn after(seen: bool) -> Self {
+        TagSeen {
+            seen,
+            guess: None,
+            found: None,
+        }
+    }
+
+    /// No tag read yet, and the variant it should name guessed.
+    pub(crate) const fn guessing(guess: Guess) -> Self {
+        TagSeen {
+            seen: false,
+            guess: Some(guess),
+            found: None,
+        }
+    }
+
+    /// The variant the tag named, when it was read while guessing.
+    pub(crate) fn found(&self) -> Option<usize> {
+        self.found
+    }
+
+    /// The tag met in a member loop (its key read, at offset `at`): a second
+    /// one is a duplicate key; the first is skipped, or, while guessing,
+    /// read to tell which variant it names.
+    pub fn meet(
+        &mut self,
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        at: usize,
+        name: &str,
+    ) -> Result<(), ParseError> {
+        if self.seen {
+            return Err(duplicate_key(at, path, name));
+        }
+        self.seen = true;
+        let Some(guess) = self.guess else {
+            return r.skip_value(&path.key(name));
+        };
+        if r.eat_str(guess.quoted) {
+            self.found = Some(guess.index);
+            return Ok(());
+        }
+        if r.peek()? != Peek::String {
+            return r.skip_value(&path.key(name));
+        }
+        let value = r.read_str_ref()?;
+        self.found = guess.variants.iter().position(|v| *v == value);
+        Ok(())
+    }
+}
+
+/// Whether a tagged union in this document may decode a variant on a guess
+/// (`decode::decode_union`): not inside another guess, and not once a guess
+/// went wrong. A wrong guess decodes its object a second time; allowing one
+/// per document keeps a decode's work within that of reading every object
+/// twice, as without guesses, where nested wrong guesses would multiply it
+/// level by level.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Guesses {
+    pub(crate) active: bool,
+    pub(crate) failed: bool,
 }
 
 /// What a [`Collector`] held at a point ([`Collector::save`]), to take back

@@ -7,9 +7,9 @@ pub use crate::EvidenceSource;
 pub use crate::business::{Business, evidence, violations};
 pub use crate::code;
 pub use crate::contract::{Contract, OutcomeEnum};
-pub use crate::core::{Collector, JsonType, ObjectMembers};
+pub use crate::core::{Collector, JsonType, ObjectMembers, TagSeen};
 pub use crate::decode::{
-    DecodeVariant, Format, LenCheck, Length, Pattern, Tag, TagSeen, TypeMessages, check_format,
+    DecodeVariant, Format, LenCheck, Length, Pattern, Tag, TypeMessages, check_format,
     check_pattern, decode_union, field_error, invalid_type, invalid_type_of, missing_key,
     narrow_f32, not_one_of, own_frame, undeclared_member,
 };

@@ -18,6 +18,7 @@
 //! (a tagged union: its tag found, its variant decoded); the
 //! schema-stage errors they and generated code record live here.
 use crate::code;
+use crate::core::TagSeen;
 pub use crate::core::{Collector, JsonType};
 use crate::error::Stage;
 use crate::json::{KeySet, ParseError, Path, Peek, Reader, duplicate_key};
@@ -25,8 +26,7 @@ use crate::json::{KeySet, ParseError, Path, Peek, Reader, duplicate_key};
 pub use formats::{Format, Pattern, check_format, check_pattern, is_email, is_uuid};
 pub use length::{LenCheck, Length};
 pub use primitives::narrow_f32;
-pub(crate) use union::Guesses;
-pub use union::{DecodeVariant, Tag, TagSeen, decode_union};
+pub use union::{DecodeVariant, Tag, decode_union};
 
 /// Runs `f` in a stack frame of its own. Generated struct decoders read
 /// each member's value through it: unoptimised, a function's frame holds

@@ -8,7 +8,7 @@
 //! 2. **Another member first**: its key tells which variant declares it
 //!    (the first that does, [`Tag::members`]). That variant decodes the
 //!    object from its first member, as it would once the tag is known, and
-//!    reads the tag's value when it meets the tag ([`TagSeen`]). When the
+//!    reads the tag's value when it meets the tag ([`TagSeen`](crate::core::TagSeen)). When the
 //!    tag names that variant, the pass was the decode: every member is read
 //!    once. When it names another, the errors recorded are taken back
 //!    ([`Collector::save`]) and the variant it names decodes the object
@@ -33,7 +33,7 @@
 //! members before the tag as `Value`s, would allocate for every such member
 //! and decode them through a second path.
 use crate::code;
-use crate::core::Collector;
+use crate::core::{Collector, Guess, TagSeen};
 use crate::error::Stage;
 use crate::json::{Checkpoint, KeySet, ParseError, Path, Peek, Reader, duplicate_key};
 
@@ -75,77 +75,6 @@ impl Tag {
     fn declaring(&self, key: &str) -> Option<usize> {
         self.members.iter().position(|names| names.contains(&key))
     }
-}
-
-/// What a variant's member loop knows of the tag: whether it was read
-/// already (a second one is a duplicate key), and, while a variant is
-/// decoded on a guess, which variant the tag it meets names.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct TagSeen {
-    seen: bool,
-    // Set while guessing: the union's tag and the variant guessed.
-    guess: Option<(&'static Tag, usize)>,
-    // The variant the tag named, once read while guessing.
-    found: Option<usize>,
-}
-
-impl TagSeen {
-    /// No tag read yet, and none to read.
-    pub const fn new() -> Self {
-        TagSeen::read(false)
-    }
-
-    const fn read(seen: bool) -> Self {
-        TagSeen {
-            seen,
-            guess: None,
-            found: None,
-        }
-    }
-
-    /// The tag met in a member loop (its key read, at offset `at`): a second
-    /// one is a duplicate key; the first is skipped, or, while guessing,
-    /// read to tell which variant it names.
-    pub fn meet(
-        &mut self,
-        r: &mut Reader<'_>,
-        path: &Path<'_>,
-        at: usize,
-        name: &str,
-    ) -> Result<(), ParseError> {
-        if self.seen {
-            return Err(duplicate_key(at, path, name));
-        }
-        self.seen = true;
-        let Some((tag, guessed)) = self.guess else {
-            return r.skip_value(&path.key(name));
-        };
-        if tag
-            .quoted_variants
-            .get(guessed)
-            .is_some_and(|q| r.eat_str(q))
-        {
-            self.found = Some(guessed);
-            return Ok(());
-        }
-        if r.peek()? != Peek::String {
-            return r.skip_value(&path.key(name));
-        }
-        let value = r.read_str_ref()?;
-        self.found = tag.variant(value);
-        Ok(())
-    }
-}
-
-/// Whether a union in this document may decode a variant on a guess: not
-/// inside another guess, and not once a guess went wrong. A wrong guess
-/// decodes its object a second time; allowing one per document keeps a
-/// decode's work within that of reading every object twice, as without
-/// guesses, where nested wrong guesses would multiply it level by level.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Guesses {
-    active: bool,
-    failed: bool,
 }
 
 /// Decodes a variant of a union: `(reader, path, collector, variant index,
@@ -206,12 +135,12 @@ pub fn decode_union<T>(
         };
         if let Some(index) = named {
             let more = r.object_more()?;
-            return variant(r, path, cx, index, more, &mut TagSeen::read(true));
+            return variant(r, path, cx, index, more, &mut TagSeen::read());
         }
         r.rewind(start);
         return match scan(r, path, cx, tag)? {
             Some((index, more, seen)) => {
-                variant(r, path, cx, index, more, &mut TagSeen::read(seen))
+                variant(r, path, cx, index, more, &mut TagSeen::after(seen))
             }
             None => Ok(None),
         };
@@ -241,15 +170,19 @@ fn guess<T>(
         && !cx.guesses.failed
     {
         let saved = cx.save();
-        let mut seen = TagSeen {
-            seen: false,
-            guess: Some((tag, guessed)),
-            found: None,
-        };
+        let mut seen = TagSeen::guessing(Guess {
+            variants: tag.variants,
+            quoted: tag
+                .quoted_variants
+                .get(guessed)
+                .copied()
+                .unwrap_or_default(),
+            index: guessed,
+        });
         cx.guesses.active = true;
         let decoded = variant(r, path, cx, guessed, true, &mut seen);
         cx.guesses.active = false;
-        if let (Ok(value), Some(named)) = (decoded, seen.found) {
+        if let (Ok(value), Some(named)) = (decoded, seen.found()) {
             if named == guessed {
                 return Ok(value);
             }
@@ -264,7 +197,7 @@ fn guess<T>(
         r.rewind(start);
     }
     match look_ahead(r, path, cx, tag, start)? {
-        Some((index, more, seen)) => variant(r, path, cx, index, more, &mut TagSeen::read(seen)),
+        Some((index, more, seen)) => variant(r, path, cx, index, more, &mut TagSeen::after(seen)),
         None => Ok(None),
     }
 }
