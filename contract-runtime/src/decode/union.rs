@@ -112,6 +112,11 @@ impl<T, F> DecodeVariant<T> for F where
 /// wrong type or names no variant: the error is recorded at the tag's
 /// pointer, the object is skipped (still checked, as any skipped value) and
 /// no member error is invented.
+///
+/// A recursive union goes through here at every level, so what stays on
+/// the stack while the variant is decoded is kept small (unoptimised builds
+/// give every local its own slot): the variant is called from here, after
+/// the functions that found the tag have returned, or from [`guess`].
 #[inline]
 pub fn decode_union<T>(
     r: &mut Reader<'_>,
@@ -125,39 +130,54 @@ pub fn decode_union<T>(
         return Ok(None);
     }
     let start = r.checkpoint();
-    // 1. The tag first, written plainly: its value is read in place. A value
-    // that names no variant is left to `scan`, which records it.
-    if r.eat_key(tag.quoted) {
-        let named = match tag.eat_variant(r) {
-            Some(index) => Some(index),
-            None if r.peek()? == Peek::String => tag.variant(r.read_str_ref()?),
-            None => None,
-        };
-        if let Some(index) = named {
-            let more = r.object_more()?;
-            return variant(r, path, cx, index, more, &mut TagSeen::read());
-        }
-        r.rewind(start);
-        return match scan(r, path, cx, tag)? {
-            Some((index, more, seen)) => {
-                variant(r, path, cx, index, more, &mut TagSeen::after(seen))
-            }
-            None => Ok(None),
-        };
-    }
-    guess(r, path, cx, tag, start, variant)
+    let mut seen = TagSeen::read();
+    let (index, more) = match first_tag(r, tag)? {
+        Some(index) => (index, r.object_more()?),
+        None => match find(r, path, cx, tag, start, &mut seen)? {
+            Find::Variant(index, more) => (index, more),
+            Find::Guess(guessed) => return guess(r, path, cx, tag, start, guessed, variant),
+            Find::Nothing => return Ok(None),
+        },
+    };
+    variant(r, path, cx, index, more, &mut seen)
 }
 
-// 2. and 3.: the first member is not the plain tag.
-#[inline(never)]
-fn guess<T>(
+// 1.: the variant named by the tag written plainly as the first member,
+// with its value read in place. `None` (the reader then anywhere in the
+// first member) when the first member is not that, or its value names no
+// variant: `find` starts again from the first member.
+#[inline]
+fn first_tag(r: &mut Reader<'_>, tag: &Tag) -> Result<Option<usize>, ParseError> {
+    if !r.eat_key(tag.quoted) {
+        return Ok(None);
+    }
+    match tag.eat_variant(r) {
+        Some(index) => Ok(Some(index)),
+        None if r.peek()? == Peek::String => Ok(tag.variant(r.read_str_ref()?)),
+        None => Ok(None),
+    }
+}
+
+// Where the variant's members begin, or a variant to decode on a guess.
+enum Find {
+    Variant(usize, bool),
+    Guess(usize),
+    Nothing,
+}
+
+// 2. to 4., from the first member: a guess when the first key is declared
+// by a variant (and guessing is allowed), else the look-ahead. `seen` says
+// whether the tag was consumed.
+#[inline]
+fn find(
     r: &mut Reader<'_>,
     path: &Path<'_>,
     cx: &mut Collector,
-    tag: &'static Tag,
+    tag: &Tag,
     start: Checkpoint,
-    variant: impl DecodeVariant<T>,
-) -> Result<Option<T>, ParseError> {
+    seen: &mut TagSeen,
+) -> Result<Find, ParseError> {
+    r.rewind(start);
     let key = r.read_key()?;
     let declaring = if key == tag.name {
         None
@@ -169,37 +189,60 @@ fn guess<T>(
         && !cx.guesses.active
         && !cx.guesses.failed
     {
-        let saved = cx.save();
-        let mut seen = TagSeen::guessing(Guess {
-            variants: tag.variants,
-            quoted: tag
-                .quoted_variants
-                .get(guessed)
-                .copied()
-                .unwrap_or_default(),
-            index: guessed,
-        });
-        cx.guesses.active = true;
-        let decoded = variant(r, path, cx, guessed, true, &mut seen);
-        cx.guesses.active = false;
-        if let (Ok(value), Some(named)) = (decoded, seen.found()) {
-            if named == guessed {
-                return Ok(value);
-            }
-            // The tag names another variant: that one reads the object.
-            cx.guesses.failed = true;
-            cx.rollback(saved);
-            r.rewind(start);
-            return variant(r, path, cx, named, true, &mut TagSeen::new());
+        return Ok(Find::Guess(guessed));
+    }
+    Ok(match look_ahead(r, path, cx, tag, start)? {
+        Some((index, more, tag_seen)) => {
+            *seen = TagSeen::after(tag_seen);
+            Find::Variant(index, more)
         }
-        cx.guesses.failed = true;
-        cx.rollback(saved);
-        r.rewind(start);
-    }
-    match look_ahead(r, path, cx, tag, start)? {
-        Some((index, more, seen)) => variant(r, path, cx, index, more, &mut TagSeen::after(seen)),
-        None => Ok(None),
-    }
+        None => Find::Nothing,
+    })
+}
+
+// 2.: the variant declaring the first member decodes the object; the tag it
+// meets says whether that was right. A wrong guess is taken back, and the
+// variant the tag names (or the look-ahead's) decodes the object again.
+#[inline]
+fn guess<T>(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    tag: &'static Tag,
+    start: Checkpoint,
+    guessed: usize,
+    variant: impl DecodeVariant<T>,
+) -> Result<Option<T>, ParseError> {
+    let saved = cx.save();
+    let mut seen = TagSeen::guessing(Guess {
+        variants: tag.variants,
+        quoted: tag
+            .quoted_variants
+            .get(guessed)
+            .copied()
+            .unwrap_or_default(),
+        index: guessed,
+    });
+    cx.guesses.active = true;
+    let decoded = variant(r, path, cx, guessed, true, &mut seen);
+    cx.guesses.active = false;
+    let named = match (decoded, seen.found()) {
+        (Ok(value), Some(named)) if named == guessed => return Ok(value),
+        (Ok(_), Some(named)) => Some(named),
+        _ => None,
+    };
+    cx.guesses.failed = true;
+    cx.rollback(saved);
+    r.rewind(start);
+    let (index, more, tag_seen) = match named {
+        // The tag names another variant: that one reads the object.
+        Some(named) => (named, true, false),
+        None => match look_ahead(r, path, cx, tag, start)? {
+            Some(found) => found,
+            None => return Ok(None),
+        },
+    };
+    variant(r, path, cx, index, more, &mut TagSeen::after(tag_seen))
 }
 
 // The variant the tag names, whether a member follows and whether the tag
