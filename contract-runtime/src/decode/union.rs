@@ -8,11 +8,14 @@
 //! 2. **Another member first**: its key tells which variant declares it
 //!    (the first that does, [`Tag::members`]). That variant decodes the
 //!    object from its first member, as it would once the tag is known, and
-//!    reads the tag's value when it meets the tag ([`TagSeen`](crate::core::TagSeen)). When the
-//!    tag names that variant, the pass was the decode: every member is read
-//!    once. When it names another, the errors recorded are taken back
-//!    ([`Collector::save`]) and the variant it names decodes the object
-//!    again (two passes).
+//!    reads the tag's value when it meets the tag
+//!    ([`TagSeen`](crate::core::TagSeen)). When the tag names that variant,
+//!    the pass was the decode: every member is read once. When it names
+//!    another, the errors recorded are taken back ([`Collector::save`])
+//!    and the variant it names decodes the object again (two passes). No
+//!    guess is made inside another, nor after one went wrong in the same
+//!    document: nested wrong guesses would multiply the passes level by
+//!    level.
 //! 3. **Otherwise** (the first key is the tag written with escapes, or a key
 //!    no variant declares, or the guess met no tag naming a variant, or a
 //!    parse error): the reader looks ahead, skipping the members before the
@@ -116,7 +119,7 @@ impl<T, F> DecodeVariant<T> for F where
 /// A recursive union goes through here at every level, so what stays on
 /// the stack while the variant is decoded is kept small (unoptimised builds
 /// give every local its own slot): the variant is called from here, after
-/// the functions that found the tag have returned, or from [`guess`].
+/// the functions that found the tag have returned, or from the guess.
 #[inline]
 pub fn decode_union<T>(
     r: &mut Reader<'_>,
