@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::code;
 use crate::error::{Error, MAX_ERRORS, Stage};
-use crate::json::{ParseError, Path, Reader};
+use crate::json::{ParseError, Path, Peek, Reader, duplicate_key};
 use crate::outcome::Violation;
 use crate::schema::SchemaGen;
 use crate::shape::Shape;
@@ -65,15 +65,16 @@ pub trait ObjectMembers: JsonType {
 
     /// Reads the members of an object whose `{` (and maybe its first
     /// members) were read already: `more` says whether a member follows.
-    /// A member named `tag` is skipped once (`tag_seen` tells whether it was
-    /// read before); any other undeclared member is an `unknown_key`.
+    /// A member named `tag` is met once (`tag_seen` tells whether it was
+    /// read before: [`TagSeen::meet`]); any other undeclared member is an
+    /// `unknown_key`.
     fn decode_members(
         r: &mut Reader<'_>,
         path: &Path<'_>,
         cx: &mut Collector,
         more: bool,
         tag: Option<&str>,
-        tag_seen: &mut bool,
+        tag_seen: &mut TagSeen,
     ) -> Result<Option<Self>, ParseError>;
 
     /// Writes the members into `map`, in declaration order.
@@ -100,6 +101,117 @@ pub struct Collector {
     /// Quarantined fields being read: no stop inside one, whose value
     /// failures may yet become review reasons.
     shielded: usize,
+    /// What tagged unions guessed in this document (`decode::union`); not
+    /// taken back by [`Collector::rollback`].
+    pub(crate) guesses: Guesses,
+}
+
+/// What a member loop knows of a tagged union's tag: whether it was read
+/// already (a second one is a duplicate key), and, while a variant is
+/// decoded on a guess (`decode::decode_union`), which variant the tag it
+/// meets names.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TagSeen {
+    seen: bool,
+    guess: Option<Guess>,
+    // The variant the tag named, once read while guessing.
+    found: Option<usize>,
+}
+
+/// A variant decoded on a guess: the union's variant names, and the guessed
+/// one's index and name as written raw (quotes included; empty when it
+/// would need escaping).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Guess {
+    pub(crate) variants: &'static [&'static str],
+    pub(crate) quoted: &'static [u8],
+    pub(crate) index: usize,
+}
+
+impl TagSeen {
+    /// No tag read yet, and none to read.
+    pub const fn new() -> Self {
+        TagSeen::after(false)
+    }
+
+    /// The tag read already.
+    pub(crate) const fn read() -> Self {
+        TagSeen::after(true)
+    }
+
+    /// The tag read already or not.
+    pub(crate) const fn after(seen: bool) -> Self {
+        TagSeen {
+            seen,
+            guess: None,
+            found: None,
+        }
+    }
+
+    /// No tag read yet, and the variant it should name guessed.
+    pub(crate) const fn guessing(guess: Guess) -> Self {
+        TagSeen {
+            seen: false,
+            guess: Some(guess),
+            found: None,
+        }
+    }
+
+    /// The variant the tag named, when it was read while guessing.
+    pub(crate) fn found(&self) -> Option<usize> {
+        self.found
+    }
+
+    /// The tag met in a member loop (its key read, at offset `at`): a second
+    /// one is a duplicate key; the first is skipped, or, while guessing,
+    /// read to tell which variant it names.
+    pub fn meet(
+        &mut self,
+        r: &mut Reader<'_>,
+        path: &Path<'_>,
+        at: usize,
+        name: &str,
+    ) -> Result<(), ParseError> {
+        if self.seen {
+            return Err(duplicate_key(at, path, name));
+        }
+        self.seen = true;
+        let Some(guess) = self.guess else {
+            return r.skip_value(&path.key(name));
+        };
+        if r.eat_str(guess.quoted) {
+            self.found = Some(guess.index);
+            return Ok(());
+        }
+        if r.peek()? != Peek::String {
+            return r.skip_value(&path.key(name));
+        }
+        let value = r.read_str_ref()?;
+        self.found = guess.variants.iter().position(|v| *v == value);
+        Ok(())
+    }
+}
+
+/// Whether a tagged union in this document may decode a variant on a guess
+/// (`decode::decode_union`): not inside another guess, and not once a guess
+/// went wrong. A wrong guess decodes its object a second time; allowing one
+/// per document keeps a decode's work within that of reading every object
+/// twice, as without guesses, where nested wrong guesses would multiply it
+/// level by level.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Guesses {
+    pub(crate) active: bool,
+    pub(crate) failed: bool,
+}
+
+/// What a [`Collector`] held at a point ([`Collector::save`]), to take back
+/// what was recorded since ([`Collector::rollback`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Saved {
+    errors: usize,
+    omitted: usize,
+    structural: usize,
+    reviews: usize,
 }
 
 /// A point in a decode ([`Collector::mark`]), to ask what was found after it.
@@ -144,10 +256,16 @@ impl Collector {
 
     /// `Err` (a sentinel, never shown to a caller) when this collector stops
     /// at a number of errors and holds that many: the decode unwinds through
-    /// `?` to the pipeline, which turns it into a truncated rejection.
+    /// `?` to the pipeline, which turns it into a truncated rejection. Never
+    /// while a tagged union's variant is decoded on a guess: the errors of a
+    /// wrong guess are taken back, and must not end the reading.
     #[inline]
     pub fn check_stop(&mut self) -> Result<(), ParseError> {
-        if self.stop_at != 0 && self.shielded == 0 && self.errors.len() >= self.stop_at {
+        if self.stop_at != 0
+            && self.shielded == 0
+            && !self.guesses.active
+            && self.errors.len() >= self.stop_at
+        {
             self.stopped = true;
             Err(ParseError::stopped())
         } else {
@@ -276,6 +394,28 @@ impl Collector {
         }
         self.omitted = mark.errors.saturating_sub(keep);
         true
+    }
+
+    /// The current point, to come back to with [`Collector::rollback`].
+    #[inline]
+    pub fn save(&self) -> Saved {
+        Saved {
+            errors: self.errors.len(),
+            omitted: self.omitted,
+            structural: self.structural,
+            reviews: self.reviews.len(),
+        }
+    }
+
+    /// Takes back every error and review reason recorded since `saved` (a
+    /// tagged union's variant decoded on a wrong guess). Errors kept then
+    /// stay: [`Collector::quarantine_since`] only moves errors found after
+    /// its own mark.
+    pub fn rollback(&mut self, saved: Saved) {
+        self.errors.truncate(saved.errors);
+        self.omitted = saved.omitted;
+        self.structural = saved.structural;
+        self.reviews.truncate(saved.reviews);
     }
 
     /// Adds a review reason.

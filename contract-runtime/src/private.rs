@@ -7,11 +7,11 @@ pub use crate::EvidenceSource;
 pub use crate::business::{Business, evidence, violations};
 pub use crate::code;
 pub use crate::contract::{Contract, OutcomeEnum};
-pub use crate::core::{Collector, JsonType, ObjectMembers};
+pub use crate::core::{Collector, JsonType, ObjectMembers, TagSeen};
 pub use crate::decode::{
-    Format, LenCheck, Length, Pattern, Tag, TagFound, TypeMessages, check_format, check_pattern,
-    check_pattern_items, field_error, invalid_type, invalid_type_of, missing_key, narrow_f32,
-    not_one_of, own_frame, read_tag, undeclared_member,
+    DecodeVariant, Format, LenCheck, Length, Pattern, Tag, TypeMessages, check_format,
+    check_pattern, check_pattern_items, decode_union, field_error, invalid_type, invalid_type_of,
+    missing_key, narrow_f32, not_one_of, own_frame, undeclared_member,
 };
 pub use crate::edit::EditPolicy;
 pub use crate::error::Stage;

@@ -1,7 +1,8 @@
 //! The step example: a tagged union whose tag may come anywhere. Raw bytes
 //! are decoded as they are; then, structured, the same document with its
-//! tag moved last must get the same decision (the decoder skips the members
-//! before the tag and reads them again).
+//! tag moved last must get the same decision (the decoder guesses the
+//! variant from the first member, or skips the members before the tag and
+//! reads them again).
 #![no_main]
 use contract_fuzz::{Step, assert_well_formed, decode, with_member_last};
 use contract_runtime::json::{Limits, parse};

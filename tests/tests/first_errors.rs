@@ -171,3 +171,42 @@ fn the_seed_documents_agree() {
         }
     }
 }
+
+/// Two variants that share their first member: a document whose tag comes
+/// last is first decoded on a guess (the first variant declaring `x`).
+#[derive(Contract, Debug, PartialEq)]
+#[contract(tag = "kind", rename_all = "snake_case")]
+enum Shape {
+    Wide {
+        x: u8,
+        #[contract(max = 9)]
+        y: u8,
+    },
+    Tall {
+        x: u8,
+        #[contract(max = 9)]
+        z: u8,
+    },
+}
+
+// A guess that goes wrong meets errors of the wrong variant (`/z` is not
+// a member of `wide`); they are taken back, and they must not stop the
+// reading either: the variant the tag names decides.
+#[test]
+fn a_wrong_guess_of_a_union_does_not_stop_the_reading() {
+    for raw in [
+        r#"{"x":1,"z":2,"kind":"tall"}"#,
+        r#"{"x":1,"z":20,"kind":"tall"}"#,
+        r#"{"x":1,"z":20,"q":1,"kind":"tall"}"#,
+        r#"{"x":1,"y":2,"kind":"wide"}"#,
+        r#"{"x":1,"y":20,"w":0,"kind":"wide"}"#,
+        r#"{"x":1,"z":2,"y":3,"kind":"tall"}"#,
+        r#"{"x":1,"z":2}"#,
+    ] {
+        agrees::<Shape>(raw);
+    }
+    assert_eq!(
+        Shape::from_json_first(r#"{"x":1,"z":2,"kind":"tall"}"#, 1),
+        Ok(Shape::Tall { x: 1, z: 2 })
+    );
+}

@@ -24,7 +24,7 @@ pub fn struct_body(fields: &[Member<'_>]) -> TokenStream {
         fields,
         &quote!(Self),
         &quote!(#p::None),
-        &quote!(&mut false),
+        &quote!(&mut #p::TagSeen::new()),
     );
     quote! {
         match __contract_r.peek()? {
@@ -396,11 +396,12 @@ pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
     }
 }
 
-/// A tagged union reads an object, finds its tag (`read_tag`), then decodes
-/// the members of the variant the tag names, beside the tag. Each variant's
-/// member loop is a function of its own: unoptimised, a function's frame
-/// holds the locals of every branch, and a recursive union would pay for
-/// all its variants at each level (the recursion tests' 2 MiB stack).
+/// A tagged union reads an object and hands it to `decode_union`, which
+/// finds the tag and calls `__contract_variants` with the variant it names.
+/// Each variant's member loop is a function of its own: unoptimised, a
+/// function's frame holds the locals of every branch, and a recursive union
+/// would pay for all its variants at each level (the recursion tests' 2 MiB
+/// stack).
 pub fn union_body(ident: &syn::Ident, u: &Union<'_>) -> TokenStream {
     let p = private();
     let tag = u.tag;
@@ -410,8 +411,20 @@ pub fn union_body(ident: &syn::Ident, u: &Union<'_>) -> TokenStream {
         .map(|v| v.variant.json_name.as_str())
         .collect();
     let expected = expected_names(&names);
+    let quoted = Literal::byte_string(&quoted_key(tag));
+    let quoted_names = names.iter().map(|n| Literal::byte_string(&quoted_key(n)));
     let tag_expr = quote!(#p::Some(#tag));
     let tag_seen = quote!(__contract_tag_seen);
+    // Each variant's member names, for `decode_union` to guess the variant
+    // from a member written before the tag.
+    let member_names = u.variants.iter().map(|v| match &v.members {
+        Members::Unit => quote!(&[]),
+        Members::Struct(fields) => {
+            let names = fields.iter().map(|f| f.json_name.as_str());
+            quote!(&[#(#names),*])
+        }
+        Members::Newtype(ty) => quote!(<#ty as #p::ObjectMembers>::MEMBER_NAMES),
+    });
     let arms = u.variants.iter().enumerate().map(|(i, v)| {
         let variant = v.variant.ident;
         let body = match &v.members {
@@ -436,7 +449,7 @@ pub fn union_body(ident: &syn::Ident, u: &Union<'_>) -> TokenStream {
                     __contract_path: &#p::Path<'_>,
                     __contract_cx: &mut #p::Collector,
                     mut __contract_more: bool,
-                    __contract_tag_seen: &mut bool,
+                    __contract_tag_seen: &mut #p::TagSeen,
                 ) -> #p::Result<#p::Option<#ident>, #p::ParseError> {
                     #body
                 }
@@ -444,8 +457,8 @@ pub fn union_body(ident: &syn::Ident, u: &Union<'_>) -> TokenStream {
                     __contract_r,
                     __contract_path,
                     __contract_cx,
-                    __contract_found.more,
-                    &mut __contract_tag_seen,
+                    __contract_more,
+                    __contract_tag_seen,
                 )
             }
         }
@@ -459,17 +472,36 @@ pub fn union_body(ident: &syn::Ident, u: &Union<'_>) -> TokenStream {
         }
         static __CONTRACT_TAG: #p::Tag = #p::Tag {
             name: #tag,
+            quoted: #quoted,
             variants: &[#(#names),*],
+            quoted_variants: &[#(#quoted_names),*],
+            members: &[#(#member_names),*],
             expected: #expected,
         };
-        let #p::Some(__contract_found) = #p::read_tag(__contract_r, __contract_path, __contract_cx, &__CONTRACT_TAG)? else {
-            return #p::Ok(#p::None);
-        };
-        let mut __contract_tag_seen = __contract_found.tag_seen;
-        match __contract_found.variant {
-            #(#arms)*
-            _ => #p::Ok(#p::None),
+        fn __contract_variants(
+            __contract_r: &mut #p::Reader<'_>,
+            __contract_path: &#p::Path<'_>,
+            __contract_cx: &mut #p::Collector,
+            __contract_variant: usize,
+            __contract_more: bool,
+            __contract_tag_seen: &mut #p::TagSeen,
+        ) -> #p::Result<#p::Option<#ident>, #p::ParseError> {
+            match __contract_variant {
+                #(#arms)*
+                _ => #p::Ok(#p::None),
+            }
         }
+        #p::decode_union(__contract_r, __contract_path, __contract_cx, &__CONTRACT_TAG, __contract_variants)
+    }
+}
+
+/// A key as it appears raw in a document, with its quotes, or empty (never
+/// matched raw) when the name would need escaping in JSON.
+fn quoted_key(name: &str) -> Vec<u8> {
+    if name.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        format!("\"{name}\"").into_bytes()
+    } else {
+        Vec::new()
     }
 }
 

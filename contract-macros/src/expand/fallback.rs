@@ -43,7 +43,7 @@ pub fn stub(input: &DeriveInput, cont: Option<&Container<'_>>) -> TokenStream {
                     _: &mut #p::Collector,
                     _: bool,
                     _: #p::Option<&str>,
-                    _: &mut bool,
+                    _: &mut #p::TagSeen,
                 ) -> #p::Result<#p::Option<Self>, #p::ParseError> {
                     #p::Ok(#p::None)
                 }

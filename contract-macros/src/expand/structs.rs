@@ -74,7 +74,7 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
                     __contract_cx: &mut #p::Collector,
                     mut __contract_more: bool,
                     __contract_tag: #p::Option<&str>,
-                    __contract_tag_seen: &mut bool,
+                    __contract_tag_seen: &mut #p::TagSeen,
                 ) -> #p::Result<#p::Option<Self>, #p::ParseError> {
                     #members
                 }

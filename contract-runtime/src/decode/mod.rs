@@ -15,9 +15,10 @@
 //! strings), `collections` (`Option`, `Box`, `Vec`, `BTreeMap`), `dates`
 //! ([`Date`](crate::Date), [`DateTime`](crate::DateTime) and the optional
 //! foreign date types), `formats` (`pattern`, `format = "email" | "uuid"`), `union`
-//! (finding a tagged union's tag); the
+//! (a tagged union: its tag found, its variant decoded); the
 //! schema-stage errors they and generated code record live here.
 use crate::code;
+use crate::core::TagSeen;
 pub use crate::core::{Collector, JsonType};
 use crate::error::Stage;
 use crate::json::{KeySet, ParseError, Path, Peek, Reader, duplicate_key};
@@ -27,7 +28,7 @@ pub use formats::{
 };
 pub use length::{LenCheck, Length};
 pub use primitives::narrow_f32;
-pub use union::{Tag, TagFound, read_tag};
+pub use union::{DecodeVariant, Tag, decode_union};
 
 /// Runs `f` in a stack frame of its own. Generated struct decoders read
 /// each member's value through it: unoptimised, a function's frame holds
@@ -190,8 +191,8 @@ pub fn field_error(
     cx.error(Stage::Schema, path, code, message, expected);
 }
 
-/// A member no field declares: a tagged union's tag, skipped once (`true`;
-/// twice is a duplicate key), or an unknown key (`false`): an error at the
+/// A member no field declares: a tagged union's tag, met once (`true`;
+/// twice is a duplicate key: [`TagSeen::meet`]), or an unknown key (`false`): an error at the
 /// member's pointer, its value skipped; a second occurrence of the same
 /// unknown key is a duplicate.
 #[cold]
@@ -205,14 +206,10 @@ pub fn undeclared_member(
     at: usize,
     key: &str,
     tag: Option<&str>,
-    tag_seen: &mut bool,
+    tag_seen: &mut TagSeen,
 ) -> Result<bool, ParseError> {
     if tag == Some(key) {
-        if *tag_seen {
-            return Err(duplicate_key(at, path, key));
-        }
-        *tag_seen = true;
-        r.skip_value(&path.key(key))?;
+        tag_seen.meet(r, path, at, key)?;
         return Ok(true);
     }
     // A key read from the input is kept as its byte range (no copy).

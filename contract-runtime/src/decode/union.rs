@@ -1,58 +1,311 @@
-//! A tagged union's tag: found before the variant's members are decoded.
+//! A tagged union: its tag found, and the variant it names decoded.
 //!
-//! Decision and cost model. Models write the tag first; then the tag is read
-//! and the variant's members are decoded in the same pass (no extra work).
-//! When a member comes before the tag, the members before it are skipped
-//! (checked strictly, duplicate keys included) until the tag is found, the
-//! reader rewinds to the first member, and the variant decodes the object
-//! from there: the bytes before the tag are scanned twice, the rest once.
-//! Only a missing tag or a tag that names no variant costs a scan of the
-//! whole object, which then yields no value. The alternative, buffering the
+//! Decision and cost model, in the order [`decode_union`] tries them:
+//!
+//! 1. **The tag first**, written plainly (models usually do this): its key is
+//!    matched as raw bytes and its value read at once, with no key set and
+//!    no path built; the variant's members are decoded in the same pass.
+//! 2. **Another member first**: its key tells which variant declares it
+//!    (the first that does, [`Tag::members`]). That variant decodes the
+//!    object from its first member, as it would once the tag is known, and
+//!    reads the tag's value when it meets the tag
+//!    ([`TagSeen`](crate::core::TagSeen)). When the tag names that variant,
+//!    the pass was the decode: every member is read once. When it names
+//!    another, the errors recorded are taken back ([`Collector::save`])
+//!    and the variant it names decodes the object again (two passes). No
+//!    guess is made inside another, nor after one went wrong in the same
+//!    document: nested wrong guesses would multiply the passes level by
+//!    level.
+//! 3. **Otherwise** (the first key is the tag written with escapes, or a key
+//!    no variant declares, or the guess met no tag naming a variant, or a
+//!    parse error): the reader looks ahead, skipping the members before the
+//!    tag, and rewinds to the first member for the variant it names. The
+//!    look-ahead keeps no key set: the variant reads every member again and
+//!    refuses a duplicate key itself, at the same offset and pointer.
+//! 4. Only when the look-ahead finds no tag that names a variant (a
+//!    missing, wrong-typed or unknown tag, or a parse error before it) is
+//!    the object read by [`scan`]: each key checked against a key set (a
+//!    duplicate is a parse error at its pointer), the tag's error recorded
+//!    at the tag's pointer, every value skipped, and no value made.
+//!
+//! Every path reports what the scan-then-decode reading reports (the first
+//! parse error in document order, or the same schema errors in the same
+//! order): a parse error ends the decode, so the errors recorded before it
+//! are never seen, and every way of reading the object meets the parse
+//! errors in the same places. The alternative to guessing, buffering the
 //! members before the tag as `Value`s, would allocate for every such member
-//! and decode them through a second path; skipping allocates only the keys.
+//! and decode them through a second path.
 use crate::code;
-use crate::core::Collector;
+use crate::core::{Collector, Guess, TagSeen};
 use crate::error::Stage;
-use crate::json::{KeySet, ParseError, Path, Peek, Reader, duplicate_key};
+use crate::json::{Checkpoint, KeySet, ParseError, Path, Peek, Reader, duplicate_key};
 
 /// A tagged union's tag: its member name and the variants' names, in order.
 #[derive(Debug)]
 pub struct Tag {
     /// The tag member's name.
     pub name: &'static str,
+    /// The name as its key is written raw in a document, quotes included
+    /// (`b"\"action\""`), or empty when the name would need escaping.
+    pub quoted: &'static [u8],
     /// The variants' names (the tag's allowed values).
     pub variants: &'static [&'static str],
+    /// The same names as string values are written raw, quotes included
+    /// (empty for a name that would need escaping).
+    pub quoted_variants: &'static [&'static [u8]],
+    /// Each variant's member names (a unit variant has none), to guess the
+    /// variant from a member written before the tag.
+    pub members: &'static [&'static [&'static str]],
     /// "one of: \"a\", \"b\"", for messages.
     pub expected: &'static str,
 }
 
-/// Where the tag was found and where the variant's members begin.
-#[derive(Debug, Clone, Copy)]
-pub struct TagFound {
-    /// The index of the variant the tag names.
-    pub variant: usize,
-    /// Whether a member follows (the reader is at its key).
-    pub more: bool,
-    /// Whether the tag member was consumed already (it was first): a second
-    /// one is then a duplicate.
-    pub tag_seen: bool,
+impl Tag {
+    // The index of the variant named `value`.
+    #[inline]
+    fn variant(&self, value: &str) -> Option<usize> {
+        self.variants.iter().position(|v| *v == value)
+    }
+
+    // The variant whose name is the next value, written plainly, consumed.
+    #[inline]
+    fn eat_variant(&self, r: &mut Reader<'_>) -> Option<usize> {
+        self.quoted_variants.iter().position(|q| r.eat_str(q))
+    }
+
+    // The first variant that declares a member `key`.
+    #[inline]
+    fn declaring(&self, key: &str) -> Option<usize> {
+        self.members.iter().position(|names| names.contains(&key))
+    }
 }
 
-/// With the reader at an object's `{`: finds the tag. `Ok(None)` when the
-/// tag is missing, of the wrong type or names no variant: the error is
-/// recorded at the tag's pointer, the object is skipped (still checked, as
-/// any skipped value) and no member error is invented.
-pub fn read_tag(
+/// Decodes a variant of a union: `(reader, path, collector, variant index,
+/// a member follows, the tag's state)`, with the reader at a member's key
+/// (or past the `}` when none follows). The derive passes a function item,
+/// so that every call is a direct one.
+pub trait DecodeVariant<T>:
+    Copy
+    + Fn(
+        &mut Reader<'_>,
+        &Path<'_>,
+        &mut Collector,
+        usize,
+        bool,
+        &mut TagSeen,
+    ) -> Result<Option<T>, ParseError>
+{
+}
+
+impl<T, F> DecodeVariant<T> for F where
+    F: Copy
+        + Fn(
+            &mut Reader<'_>,
+            &Path<'_>,
+            &mut Collector,
+            usize,
+            bool,
+            &mut TagSeen,
+        ) -> Result<Option<T>, ParseError>
+{
+}
+
+/// With the reader at an object's `{`: finds the tag and decodes the variant
+/// it names with `variant`. `Ok(None)` when the tag is missing, of the
+/// wrong type or names no variant: the error is recorded at the tag's
+/// pointer, the object is skipped (still checked, as any skipped value) and
+/// no member error is invented.
+///
+/// A recursive union goes through here at every level, so what stays on
+/// the stack while the variant is decoded is kept small (unoptimised builds
+/// give every local its own slot): the variant is called from here, after
+/// the functions that found the tag have returned, or from the guess.
+#[inline]
+pub fn decode_union<T>(
     r: &mut Reader<'_>,
     path: &Path<'_>,
     cx: &mut Collector,
-    tag: &Tag,
-) -> Result<Option<TagFound>, ParseError> {
-    let tag_path = path.key(tag.name);
+    tag: &'static Tag,
+    variant: impl DecodeVariant<T>,
+) -> Result<Option<T>, ParseError> {
     if !r.begin_object()? {
         crate::decode::missing_key(cx, path, tag.name);
         return Ok(None);
     }
+    let start = r.checkpoint();
+    let mut seen = TagSeen::read();
+    let (index, more) = match first_tag(r, tag)? {
+        Some(index) => (index, r.object_more()?),
+        None => match find(r, path, cx, tag, start, &mut seen)? {
+            Find::Variant(index, more) => (index, more),
+            Find::Guess(guessed) => return guess(r, path, cx, tag, start, guessed, variant),
+            Find::Nothing => return Ok(None),
+        },
+    };
+    variant(r, path, cx, index, more, &mut seen)
+}
+
+// 1.: the variant named by the tag written plainly as the first member,
+// with its value read in place. `None` (the reader then anywhere in the
+// first member) when the first member is not that, or its value names no
+// variant: `find` starts again from the first member.
+#[inline]
+fn first_tag(r: &mut Reader<'_>, tag: &Tag) -> Result<Option<usize>, ParseError> {
+    if !r.eat_quoted_key(tag.quoted) {
+        return Ok(None);
+    }
+    match tag.eat_variant(r) {
+        Some(index) => Ok(Some(index)),
+        None if r.peek()? == Peek::String => Ok(tag.variant(r.read_str_ref()?)),
+        None => Ok(None),
+    }
+}
+
+// Where the variant's members begin, or a variant to decode on a guess.
+enum Find {
+    Variant(usize, bool),
+    Guess(usize),
+    Nothing,
+}
+
+// 2. to 4., from the first member: a guess when the first key is declared
+// by a variant (and guessing is allowed), else the look-ahead. `seen` says
+// whether the tag was consumed.
+#[inline]
+fn find(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    tag: &Tag,
+    start: Checkpoint,
+    seen: &mut TagSeen,
+) -> Result<Find, ParseError> {
+    r.rewind(start);
+    let key = r.read_key()?;
+    let declaring = if key == tag.name {
+        None
+    } else {
+        tag.declaring(key)
+    };
+    r.rewind(start);
+    if let Some(guessed) = declaring
+        && !cx.guesses.active
+        && !cx.guesses.failed
+    {
+        return Ok(Find::Guess(guessed));
+    }
+    Ok(match look_ahead(r, path, cx, tag, start)? {
+        Some((index, more, tag_seen)) => {
+            *seen = TagSeen::after(tag_seen);
+            Find::Variant(index, more)
+        }
+        None => Find::Nothing,
+    })
+}
+
+// 2.: the variant declaring the first member decodes the object; the tag it
+// meets says whether that was right. A wrong guess is taken back, and the
+// variant the tag names (or the look-ahead's) decodes the object again.
+#[inline]
+fn guess<T>(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    tag: &'static Tag,
+    start: Checkpoint,
+    guessed: usize,
+    variant: impl DecodeVariant<T>,
+) -> Result<Option<T>, ParseError> {
+    let saved = cx.save();
+    let mut seen = TagSeen::guessing(Guess {
+        variants: tag.variants,
+        quoted: tag
+            .quoted_variants
+            .get(guessed)
+            .copied()
+            .unwrap_or_default(),
+        index: guessed,
+    });
+    cx.guesses.active = true;
+    let decoded = variant(r, path, cx, guessed, true, &mut seen);
+    cx.guesses.active = false;
+    let named = match (decoded, seen.found()) {
+        (Ok(value), Some(named)) if named == guessed => return Ok(value),
+        (Ok(_), Some(named)) => Some(named),
+        _ => None,
+    };
+    cx.guesses.failed = true;
+    cx.rollback(saved);
+    r.rewind(start);
+    let (index, more, tag_seen) = match named {
+        // The tag names another variant: that one reads the object.
+        Some(named) => (named, true, false),
+        None => match look_ahead(r, path, cx, tag, start)? {
+            Some(found) => found,
+            None => return Ok(None),
+        },
+    };
+    variant(r, path, cx, index, more, &mut TagSeen::after(tag_seen))
+}
+
+// The variant the tag names, whether a member follows and whether the tag
+// was consumed; `None` when no tag names a variant (the error is recorded).
+type Found = Option<(usize, bool, bool)>;
+
+// 3.: the members before the tag are skipped, without a key set, and the
+// reader rewinds to the first member for the variant to read them.
+// Whatever else (no tag, a tag naming no variant, a parse error) is left to
+// `scan`, from the start.
+fn look_ahead(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    tag: &Tag,
+    start: Checkpoint,
+) -> Result<Found, ParseError> {
+    if let Ok(Some(index)) = find_tag(r, path, tag) {
+        r.rewind(start);
+        return Ok(Some((index, true, false)));
+    }
+    r.rewind(start);
+    scan(r, path, cx, tag)
+}
+
+// The variant named by the first member called like the tag, if its value
+// is a string naming one; `None` at the end of the object or for any other
+// value. An error here is not final: `scan` reads the object again and
+// finds the error that comes first (a duplicate key may precede it), so the
+// members are skipped below `path` itself, with no pointer of their own.
+fn find_tag(r: &mut Reader<'_>, path: &Path<'_>, tag: &Tag) -> Result<Option<usize>, ParseError> {
+    loop {
+        if r.read_key()? == tag.name {
+            if r.peek()? != Peek::String {
+                return Ok(None);
+            }
+            let value = r.read_str_ref()?;
+            return Ok(tag.variant(value));
+        }
+        r.skip_value(path)?;
+        if !r.object_more()? {
+            return Ok(None);
+        }
+    }
+}
+
+// 4.: from the first member, every key checked against a key set, the
+// tag's value read and checked (an error recorded at the tag's pointer),
+// the other values skipped. Returns the variant when the first tag names
+// one, with the reader rewound to the first member unless the tag was that
+// member.
+#[cold]
+#[inline(never)]
+fn scan(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    tag: &Tag,
+) -> Result<Found, ParseError> {
+    let tag_path = path.key(tag.name);
     let start = r.checkpoint();
     let mut keys = KeySet::default();
     let mut first = true;
@@ -69,7 +322,7 @@ pub fn read_tag(
         }
         match key {
             None => {
-                let Some(variant) = tag_value(r, &tag_path, cx, tag)? else {
+                let Some(index) = tag_value(r, &tag_path, cx, tag)? else {
                     found = true;
                     first = false;
                     if r.object_more()? {
@@ -78,19 +331,10 @@ pub fn read_tag(
                     break;
                 };
                 if first {
-                    let more = r.object_more()?;
-                    return Ok(Some(TagFound {
-                        variant,
-                        more,
-                        tag_seen: true,
-                    }));
+                    return Ok(Some((index, r.object_more()?, true)));
                 }
                 r.rewind(start);
-                return Ok(Some(TagFound {
-                    variant,
-                    more: true,
-                    tag_seen: false,
-                }));
+                return Ok(Some((index, true, false)));
             }
             Some(key) => r.skip_value(&path.key(&key))?,
         }
@@ -115,7 +359,7 @@ fn tag_value(
     match r.peek()? {
         Peek::String => {
             let value = r.read_str_ref()?;
-            let index = tag.variants.iter().position(|v| *v == value);
+            let index = tag.variant(value);
             if index.is_none() {
                 let message = if cx.is_full() {
                     String::new()

@@ -16,6 +16,7 @@ use super::{ParseError, Path};
 use crate::code;
 
 mod keys;
+mod literal;
 mod numbers;
 mod strings;
 

@@ -1,0 +1,46 @@
+//! A key or a string value matched as raw bytes, for a caller that knows
+//! which strings it expects (a tagged union's tag and variant names).
+use super::Reader;
+
+impl Reader<'_> {
+    /// After whitespace, consumes a string value whose raw bytes are exactly
+    /// `quoted`: a string literal with its quotes and nothing inside that
+    /// JSON would escape (no `"`, `\` or control character), so that the
+    /// bytes matched are the whole string. Otherwise consumes only the
+    /// whitespace: a string written with escapes is not matched here, and
+    /// is read as any string.
+    #[inline]
+    pub fn eat_str(&mut self, quoted: &[u8]) -> bool {
+        self.skip_ws();
+        let end = self.pos + quoted.len();
+        if quoted.len() < 2 || self.bytes().get(self.pos..end) != Some(quoted) {
+            return false;
+        }
+        self.pos = end;
+        true
+    }
+
+    /// At the start of a member, consumes the key and its `:` when the raw
+    /// bytes of the key are exactly `quoted` (a key literal with its quotes
+    /// and no escapes; whitespace may come before the `:`); otherwise
+    /// consumes nothing. A key written with escapes is not matched here:
+    /// [`Reader::read_key`] unescapes it. For a key known at compile time,
+    /// [`Reader::eat_key`] is cheaper.
+    #[inline]
+    pub fn eat_quoted_key(&mut self, quoted: &[u8]) -> bool {
+        let start = self.pos;
+        let end = start + quoted.len();
+        if quoted.len() < 2 || self.bytes().get(start..end) != Some(quoted) {
+            return false;
+        }
+        self.pos = end;
+        self.skip_ws();
+        if self.bytes().get(self.pos) == Some(&b':') {
+            self.pos += 1;
+            true
+        } else {
+            self.pos = start;
+            false
+        }
+    }
+}
