@@ -14,18 +14,13 @@ fn local(prefix: &str, i: usize) -> syn::Ident {
     format_ident!("__contract_{}{}", prefix, i)
 }
 
-/// A struct's `decode`: an object and its members. The member loop is
-/// written here and again in `ObjectMembers::decode_members` (for newtype
-/// variants) rather than called: a recursive contract's decoder must cost one
-/// stack frame per level even unoptimised (`hostile`'s 64 KiB stack test).
-pub fn struct_body(fields: &[Member<'_>]) -> TokenStream {
+/// A struct's `decode`: an object, then its members through
+/// `ObjectMembers::decode_members` (the one member loop, which newtype
+/// variants call too). Unoptimised, that is one more small frame per
+/// level; a recursive contract's deep levels run on heap segments
+/// (`contract_runtime::stack`), so the stack a document needs stays bounded.
+pub fn struct_body() -> TokenStream {
     let p = private();
-    let members = members(
-        fields,
-        &quote!(Self),
-        &quote!(#p::None),
-        &quote!(&mut #p::TagSeen::new()),
-    );
     quote! {
         match __contract_r.peek()? {
             #p::Peek::Object => {}
@@ -33,8 +28,15 @@ pub fn struct_body(fields: &[Member<'_>]) -> TokenStream {
                 return #p::invalid_type(__contract_r, __contract_path, __contract_cx, "an object", __contract_other);
             }
         }
-        let mut __contract_more = __contract_r.begin_object()?;
-        #members
+        let __contract_more = __contract_r.begin_object()?;
+        <Self as #p::ObjectMembers>::decode_members(
+            __contract_r,
+            __contract_path,
+            __contract_cx,
+            __contract_more,
+            #p::None,
+            &mut #p::TagSeen::new(),
+        )
     }
 }
 

@@ -12,7 +12,7 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
     let p = private();
     let ident = cont.ident;
     let name = ident.to_string();
-    let decode = decode::struct_body(s.members);
+    let decode = decode::struct_body();
     let members = decode::members(
         s.members,
         &quote!(Self),
@@ -68,6 +68,7 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
             impl #impl_generics #p::ObjectMembers for #ident #ty_generics #where_clause {
                 const MEMBER_NAMES: &'static [&'static str] = &[#(#member_names),*];
 
+                #[inline]
                 fn decode_members(
                     __contract_r: &mut #p::Reader<'_>,
                     __contract_path: &#p::Path<'_>,
