@@ -46,9 +46,18 @@ fn run(args: &[&str]) -> Output {
 
 /// Exit code 2, exactly one line on stderr, no panic; returns that line.
 fn usage_error(args: &[&str]) -> String {
+    failure(args, 2)
+}
+
+/// Exit code 3 (a file that cannot be read), one line on stderr.
+fn io_error(args: &[&str]) -> String {
+    failure(args, 3)
+}
+
+fn failure(args: &[&str], code: i32) -> String {
     let out = run(args);
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
     assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     assert_eq!(stderr.lines().count(), 1, "{args:?}: one line: {stderr}");
     assert!(stderr.ends_with('\n'));
@@ -85,19 +94,19 @@ fn missing_contract() {
 
 #[test]
 fn missing_file() {
-    let e = usage_error(&["vacation", "/nonexistent/vacation.jsonl"]);
+    let e = io_error(&["vacation", "/nonexistent/vacation.jsonl"]);
     assert!(e.contains("cannot read /nonexistent/vacation.jsonl"), "{e}");
 }
 
 #[test]
 fn a_directory_is_not_a_readable_file() {
-    let e = usage_error(&["vacation", env!("CARGO_MANIFEST_DIR")]);
+    let e = io_error(&["vacation", env!("CARGO_MANIFEST_DIR")]);
     assert!(e.contains("directory"), "{e}");
 }
 
 #[test]
 fn missing_source_file() {
-    let e = usage_error(&[
+    let e = io_error(&[
         "ticket-extraction",
         &data("ticket-extraction.jsonl"),
         "--source",
@@ -232,7 +241,7 @@ fn baseline_with_a_schema_error() {
 
 #[test]
 fn missing_baseline_file() {
-    let e = usage_error(&[
+    let e = io_error(&[
         "settings",
         &data("settings.jsonl"),
         "--baseline",
@@ -1134,15 +1143,15 @@ fn compat_table_is_the_default() {
 
 #[test]
 fn compat_with_a_missing_file() {
-    let e = usage_error(&["--compat", "/nonexistent/old.json", &data(V2)]);
+    let e = io_error(&["--compat", "/nonexistent/old.json", &data(V2)]);
     assert!(e.contains("cannot read OLD /nonexistent/old.json"), "{e}");
-    let e = usage_error(&["--compat", &data(V1), "/nonexistent/new.json"]);
+    let e = io_error(&["--compat", &data(V1), "/nonexistent/new.json"]);
     assert!(e.contains("cannot read NEW /nonexistent/new.json"), "{e}");
 }
 
 #[test]
 fn compat_with_a_directory() {
-    let e = usage_error(&["--compat", env!("CARGO_MANIFEST_DIR"), &data(V2)]);
+    let e = io_error(&["--compat", env!("CARGO_MANIFEST_DIR"), &data(V2)]);
     assert!(e.contains("directory"), "{e}");
 }
 

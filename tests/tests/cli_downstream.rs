@@ -219,7 +219,7 @@ fn the_binarys_exit_codes_are_distinct() {
         "refund-check: unknown option `--colour` (see refund-check --help)\n"
     );
     let missing = process(&["refund", "/nonexistent/in.jsonl", &context]);
-    assert_eq!(missing.status.code(), Some(EXIT_USAGE));
+    assert_eq!(missing.status.code(), Some(EXIT_IO));
 }
 
 #[test]

@@ -10,25 +10,19 @@ use super::failure::{Failure, usage};
 /// The longest `--source` text read: the e-mail or page the model read.
 pub const MAX_SOURCE_BYTES: usize = 4 << 20;
 
-/// A file that cannot be read: a usage error when it does not exist or is
-/// a directory (the command line names the wrong thing), an I/O error
-/// (exit code 3) otherwise.
+/// A file that cannot be opened or read (it does not exist, is a
+/// directory, is not readable, or fails while read): an I/O error, exit
+/// code 3.
 fn cannot_read(what: &str, path: &Path, e: &io::Error) -> Failure {
-    let message = format!("cannot read {what}{}: {e}", path.display());
-    if e.kind() == io::ErrorKind::NotFound {
-        usage(message).into()
-    } else {
-        Failure::Read(message)
-    }
+    Failure::Read(format!("cannot read {what}{}: {e}", path.display()))
 }
 
 fn refuse_directory(what: &str, path: &Path) -> Result<(), Failure> {
     if path.is_dir() {
-        return Err(usage(format!(
+        return Err(Failure::Read(format!(
             "cannot read {what}{}: it is a directory",
             path.display()
-        ))
-        .into());
+        )));
     }
     Ok(())
 }
