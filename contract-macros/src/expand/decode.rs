@@ -153,25 +153,20 @@ pub fn members(
     // of the field before it (a name that would need escaping in JSON is
     // never predicted). Each is a byte-string literal, an array of known
     // length, so the comparison compiles to a few integer compares.
-    let plain = |f: &Member<'_>| {
-        f.json_name
-            .bytes()
-            .all(|b| b >= 0x20 && b != b'"' && b != b'\\')
-    };
     let predicted = fields.iter().enumerate().filter_map(|(i, f)| {
         let raw = Literal::byte_string(format!("\"{}\":", f.json_name).as_bytes());
-        plain(f).then(|| quote!(#i => __contract_r.eat_key(#raw),))
+        plain(&f.json_name).then(|| quote!(#i => __contract_r.eat_key(#raw),))
     });
     let following = fields.iter().enumerate().skip(1).filter_map(|(i, f)| {
         let raw = Literal::byte_string(format!(",\"{}\":", f.json_name).as_bytes());
-        plain(f).then(|| quote!(#i => __contract_r.eat_key(#raw),))
+        plain(&f.json_name).then(|| quote!(#i => __contract_r.eat_key(#raw),))
     });
     quote! {
         #( let mut #values: #p::Option<#tys> = #p::None; )*
         #( let mut #seen = false; )*
         let mut __contract_ok = true;
-        // Made at the first undeclared key: most objects have none.
-        let mut __contract_unknown: #p::Option<#p::KeySet> = #p::None;
+        // Empty until the first undeclared key, without allocating.
+        let mut __contract_unknown = #p::KeySet::default();
         // Models write keys in schema order: try the next field's key as
         // raw bytes first, and fall back to reading and matching the key.
         let mut __contract_next: usize = 0;
@@ -227,7 +222,7 @@ pub fn members(
                         __contract_r,
                         __contract_path,
                         __contract_cx,
-                        __contract_unknown.get_or_insert_with(#p::KeySet::default),
+                        &mut __contract_unknown,
                         __contract_at,
                         &__contract_key,
                         #tag,
@@ -500,11 +495,17 @@ pub fn union_body(ident: &syn::Ident, u: &Union<'_>) -> TokenStream {
 /// A key as it appears raw in a document, with its quotes, or empty (never
 /// matched raw) when the name would need escaping in JSON.
 fn quoted_key(name: &str) -> Vec<u8> {
-    if name.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+    if plain(name) {
         format!("\"{name}\"").into_bytes()
     } else {
         Vec::new()
     }
+}
+
+/// Whether a name is written in JSON as it is, without escapes: only such
+/// a name is matched as raw bytes.
+fn plain(name: &str) -> bool {
+    name.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\')
 }
 
 /// `one of: "a", "b"`.

@@ -12,12 +12,7 @@ impl Reader<'_> {
     #[inline]
     pub fn eat_str(&mut self, quoted: &[u8]) -> bool {
         self.skip_ws();
-        let end = self.pos + quoted.len();
-        if quoted.len() < 2 || self.bytes().get(self.pos..end) != Some(quoted) {
-            return false;
-        }
-        self.pos = end;
-        true
+        self.eat_quoted(quoted)
     }
 
     /// At the start of a member, consumes the key and its `:` when the raw
@@ -29,11 +24,9 @@ impl Reader<'_> {
     #[inline]
     pub fn eat_quoted_key(&mut self, quoted: &[u8]) -> bool {
         let start = self.pos;
-        let end = start + quoted.len();
-        if quoted.len() < 2 || self.bytes().get(start..end) != Some(quoted) {
+        if !self.eat_quoted(quoted) {
             return false;
         }
-        self.pos = end;
         self.skip_ws();
         if self.bytes().get(self.pos) == Some(&b':') {
             self.pos += 1;
@@ -42,5 +35,17 @@ impl Reader<'_> {
             self.pos = start;
             false
         }
+    }
+
+    // Consumes `quoted` (a string literal with its quotes, at least `""`)
+    // when the next bytes are exactly it.
+    #[inline]
+    fn eat_quoted(&mut self, quoted: &[u8]) -> bool {
+        let end = self.pos + quoted.len();
+        if quoted.len() < 2 || self.bytes().get(self.pos..end) != Some(quoted) {
+            return false;
+        }
+        self.pos = end;
+        true
     }
 }
