@@ -34,9 +34,15 @@
 //! ```
 //!
 //! The walk visits every member of both documents once, never clones or
-//! re-serializes a subtree, and builds pointers in one reusable buffer. Member
-//! lookup is the map's own (`O(log n)` for serde_json's default `BTreeMap`,
-//! `O(1)` with its `preserve_order` feature).
+//! re-serializes a subtree, and builds a pointer (in one reusable buffer)
+//! only for a change: the path to the current member is a list of key
+//! references on the stack. Members are paired by position while the keys
+//! agree (serde_json's `preserve_order`, which this workspace enables, keeps
+//! each document's order; a candidate returned whole usually keeps the
+//! baseline's), and looked up (`O(1)` with `preserve_order`, `O(log n)` with
+//! serde_json's default `BTreeMap`) only where they differ. Leaves are
+//! compared in the loop, without a call per member, and short strings
+//! without a call to `memcmp`.
 //!
 //! [`changed_paths_str`] finds the same pointers when the second document is
 //! JSON text, while the text is scanned, without building its tree: what an
@@ -45,11 +51,14 @@
 //! [`json::parse`]: crate::json::parse
 use std::collections::BTreeSet;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::json::Path;
 
+mod same;
 mod text;
+
+use same::{same, same_str};
 
 pub use text::changed_paths_str;
 
@@ -111,14 +120,26 @@ fn walk<F: FnMut(&str)>(
     buf: &mut String,
     f: &mut F,
 ) {
-    let (Value::Object(before_map), Value::Object(after_map)) = (before, after) else {
-        // Scalars, arrays (atomic) and type changes: one change here, if any.
-        // `Value`'s `==` stops at the first difference and tells 1 from 1.0.
-        if before != after {
-            report(path, buf, f);
+    match (before, after) {
+        (Value::Object(before_map), Value::Object(after_map)) => {
+            walk_members(before_map, after_map, path, buf, f);
         }
-        return;
-    };
+        // Scalars, arrays (atomic) and type changes: one change here, if any.
+        _ => {
+            if !same(before, after) {
+                report(path, buf, f);
+            }
+        }
+    }
+}
+
+fn walk_members<F: FnMut(&str)>(
+    before_map: &Map<String, Value>,
+    after_map: &Map<String, Value>,
+    path: &Path<'_>,
+    buf: &mut String,
+    f: &mut F,
+) {
     // A document returned whole usually keeps the baseline's key order: try
     // the member at the same position first (a string compare), and look the
     // key up only when the orders differ.
@@ -126,15 +147,22 @@ fn walk<F: FnMut(&str)>(
     let mut shared = 0;
     for (key, before_value) in before_map {
         let after_value = match in_order.next() {
-            Some((k, v)) if k == key => Some(v),
+            Some((k, v)) if same_str(k, key) => Some(v),
             _ => after_map.get(key),
         };
-        match after_value {
-            Some(after_value) => {
-                shared += 1;
-                walk(before_value, after_value, &path.key(key), buf, f);
+        let Some(after_value) = after_value else {
+            report(&path.key(key), buf, f);
+            continue;
+        };
+        shared += 1;
+        // Only a pair of objects recurses; a leaf is compared here.
+        match (before_value, after_value) {
+            (Value::Object(b), Value::Object(a)) => walk_members(b, a, &path.key(key), buf, f),
+            _ => {
+                if !same(before_value, after_value) {
+                    report(&path.key(key), buf, f);
+                }
             }
-            None => report(&path.key(key), buf, f),
         }
     }
     // Every member of `after` was already matched: nothing was added.
@@ -148,6 +176,9 @@ fn walk<F: FnMut(&str)>(
     }
 }
 
+// Out of the walk's loop: changes are few.
+#[cold]
+#[inline(never)]
 fn report<F: FnMut(&str)>(path: &Path<'_>, buf: &mut String, f: &mut F) {
     buf.clear();
     path.write_pointer(buf);

@@ -8,6 +8,8 @@ use crate::pointer::Pointer;
 use proptest::prelude::*;
 use serde_json::{Map, json};
 
+mod reference;
+
 fn paths(before: &Value, after: &Value) -> Vec<String> {
     changed_paths(before, after).into_iter().collect()
 }
