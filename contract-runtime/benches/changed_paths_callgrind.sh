@@ -3,14 +3,17 @@
 # the benchmark's three documents, with the setup (a run of 0 iterations)
 # subtracted: a count that other processes on the machine do not change.
 # Uses the `changed_paths_profile` driver beside this file; needs valgrind.
-# Usage: contract-runtime/benches/changed_paths_callgrind.sh [DRIVER]
-# (DRIVER: a driver binary built elsewhere, e.g. in a checkout of an older
-# commit with this driver copied in; by default it is built here.)
+# Usage: contract-runtime/benches/changed_paths_callgrind.sh [DRIVER [text]]
+# DRIVER: `build` (the default) builds the driver here; or the path of a
+# driver built elsewhere (a checkout of an older commit with this driver
+# copied in). text: count `changed_paths_str` against the edited document
+# as text (what an edit check runs) instead of `changed_paths`.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 target="${CARGO_TARGET_DIR:-$repo/target}"
-if [ $# -ge 1 ]; then
+mode="${2:-}"
+if [ $# -ge 1 ] && [ "$1" != build ]; then
   driver="$1"
 else
   (cd "$repo" && cargo build -q --release --locked -p contract-runtime --bench changed_paths_profile)
@@ -29,7 +32,7 @@ for size in 1KiB 64KiB 1MiB; do
     1MiB) n=10 ;;
   esac
   bytes=$("$driver" "$size" 0 | sed -n 's/.*: \([0-9]*\) bytes.*/\1/p')
-  base=$(ir "$size" 0)
-  total=$(ir "$size" "$n")
+  base=$(ir "$size" 0 $mode)
+  total=$(ir "$size" "$n" $mode)
   python3 -c "c=($total-$base)/$n; print(f'| $size | {$bytes:,} | {c:,.0f} | {c/$bytes:.2f} |')"
 done

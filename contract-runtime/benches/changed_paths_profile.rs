@@ -10,9 +10,10 @@
 //! callgrind_annotate --inclusive=yes cg.out | head -40
 //! ```
 //!
-//! Arguments: `SIZE [ITERATIONS]` with SIZE `1KiB`, `64KiB` or `1MiB`
-//! (default 1 iteration); it prints the bytes, the iterations and the
-//! changes found. Subtract a run with 0 iterations (building the documents)
+//! Arguments: `SIZE [ITERATIONS [text]]` with SIZE `1KiB`, `64KiB` or
+//! `1MiB` (default 1 iteration); with `text`, `changed_paths_str` against
+//! `after` serialized (what an edit check runs) instead of `changed_paths`.
+//! It prints the bytes, the iterations and the changes found. Subtract a run with 0 iterations (building the documents)
 //! before dividing by the iterations and bytes; `changed_paths_callgrind.sh`
 //! beside this file does it for every size. Run by `cargo bench` (which
 //! passes `--bench`), it calls `changed_paths` once per size and exits.
@@ -21,7 +22,8 @@
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use contract_runtime::diff::changed_paths;
+use contract_runtime::diff::{changed_paths, changed_paths_str};
+use contract_runtime::json::Limits;
 
 mod changed_paths_documents;
 
@@ -39,7 +41,7 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let Some(&(label, target)) = SIZES.iter().find(|(label, _)| *label == args[0]) else {
-        eprintln!("usage: changed_paths_profile 1KiB|64KiB|1MiB [ITERATIONS]");
+        eprintln!("usage: changed_paths_profile 1KiB|64KiB|1MiB [ITERATIONS [text]]");
         return ExitCode::from(2);
     };
     let Ok(iterations) = args.get(1).map_or(Ok(1), |n| n.parse::<usize>()) else {
@@ -48,12 +50,28 @@ fn main() -> ExitCode {
     };
     let before = document(target);
     let after = edited(&before);
+    let text = args.get(2).is_some_and(|a| a == "text");
+    let after_text = after.to_string();
+    let limits = Limits {
+        max_bytes: usize::MAX,
+        ..Limits::DEFAULT
+    };
     let mut changes = 0;
     for _ in 0..iterations {
-        changes = changed_paths(black_box(&before), black_box(&after)).len();
+        changes = if text {
+            changed_paths_str(black_box(&before), black_box(&after_text), &limits)
+                .map_or(0, |c| c.len())
+        } else {
+            changed_paths(black_box(&before), black_box(&after)).len()
+        };
     }
+    let name = if text {
+        "changed_paths_str"
+    } else {
+        "changed_paths"
+    };
     println!(
-        "changed_paths {label}: {} bytes, {iterations} iterations, {changes} changes",
+        "{name} {label}: {} bytes, {iterations} iterations, {changes} changes",
         bytes(&before)
     );
     ExitCode::SUCCESS

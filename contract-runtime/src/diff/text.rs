@@ -15,6 +15,7 @@ use std::collections::{BTreeSet, HashSet};
 use serde_json::{Map, Value};
 
 use super::report;
+use super::same::same_str;
 use crate::error::Rejection;
 use crate::json::{self, Limits, ParseError, Path, Peek, Reader, duplicate_key};
 
@@ -102,11 +103,12 @@ impl<'t, F: FnMut(&str)> Scan<'t, F> {
     ) -> Result<(), ParseError> {
         let mut keys = Keys::default();
         let mut shared = 0;
+        let mut in_order = before_map.iter();
         if self.r.begin_object()? {
             loop {
                 let key = self.read_new_key(&mut keys, path)?;
                 let member = path.key(&key);
-                match before_map.get(&*key) {
+                match in_step(&mut in_order, before_map, &key) {
                     Some(before_value) => {
                         shared += 1;
                         self.walk(before_value, &member)?;
@@ -142,7 +144,7 @@ impl<'t, F: FnMut(&str)> Scan<'t, F> {
         // The key as written, when that is the key itself (no escapes): a
         // borrow of the text, not a copy.
         let key = match self.text.get(at + 1..at + 1 + key.len()) {
-            Some(raw) if raw == key => Cow::Borrowed(raw),
+            Some(raw) if same_str(raw, key) => Cow::Borrowed(raw),
             _ => Cow::Owned(key.to_owned()),
         };
         if !keys.insert(key.clone()) {
@@ -164,7 +166,7 @@ impl<'t, F: FnMut(&str)> Scan<'t, F> {
             }
             (Value::Bool(b), Peek::True | Peek::False) => r.read_bool()? == *b,
             (Value::Number(n), Peek::Number) => r.read_number()?.to_json() == *n,
-            (Value::String(s), Peek::String) => r.read_str_ref()? == s.as_str(),
+            (Value::String(s), Peek::String) => same_str(r.read_str_ref()?, s),
             (Value::Array(items), Peek::Array) => self.equal_array(items, path)?,
             (Value::Object(map), Peek::Object) => self.equal_object(map, path)?,
             _ => {
@@ -204,11 +206,12 @@ impl<'t, F: FnMut(&str)> Scan<'t, F> {
         let mut keys = Keys::default();
         let mut same = true;
         let mut len = 0;
+        let mut in_order = map.iter();
         if self.r.begin_object()? {
             loop {
                 let key = self.read_new_key(&mut keys, path)?;
                 let member = path.key(&key);
-                match map.get(&*key) {
+                match in_step(&mut in_order, map, &key) {
                     Some(value) if same => same = self.equal(value, &member)?,
                     _ => {
                         same = false;
@@ -227,6 +230,20 @@ impl<'t, F: FnMut(&str)> Scan<'t, F> {
     }
 }
 
+// The member of `map` named `key`: the next one in `map`'s order when its key
+// is `key` (a text that keeps the baseline's order), else looked up.
+#[inline]
+fn in_step<'m>(
+    in_order: &mut serde_json::map::Iter<'m>,
+    map: &'m Map<String, Value>,
+    key: &str,
+) -> Option<&'m Value> {
+    match in_order.next() {
+        Some((k, v)) if same_str(k, key) => Some(v),
+        _ => map.get(key),
+    }
+}
+
 // The keys of one object so far, to refuse a duplicate, as `json::KeySet`
 // does but borrowing each key from the text when it has no escapes: a
 // short list, then a hash set (std's randomly keyed SipHash: the keys come
@@ -242,7 +259,7 @@ const KEYS_LINEAR: usize = 32;
 impl<'t> Keys<'t> {
     fn contains(&self, key: &str) -> bool {
         if self.set.is_empty() {
-            self.list.iter().any(|k| k == key)
+            self.list.iter().any(|k| same_str(k, key))
         } else {
             self.set.contains(key)
         }
@@ -251,7 +268,7 @@ impl<'t> Keys<'t> {
     // Adds `key`; `false` if it was already there.
     fn insert(&mut self, key: Cow<'t, str>) -> bool {
         if self.set.is_empty() {
-            if self.list.contains(&key) {
+            if self.list.iter().any(|k| same_str(k, &key)) {
                 return false;
             }
             if self.list.len() < KEYS_LINEAR {

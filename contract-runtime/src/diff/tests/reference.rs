@@ -1,4 +1,4 @@
-//! The walk against a plain reference implementation (a lookup for every
+//! The tree walk and the text walk against a plain reference implementation (a lookup for every
 //! member, `Value`'s own `==`, pointers built with `format!` for every
 //! member), on pairs of documents whose members come in any order, with keys
 //! of every length the string compare treats apart.
@@ -8,8 +8,8 @@ use proptest::prelude::*;
 use serde_json::{Map, Value};
 
 use super::super::same::{same, same_str};
-use super::super::{changed_paths, for_each_change};
-use super::any_pair;
+use super::super::{changed_paths, changed_paths_str, for_each_change};
+use super::{WIDE, any_pair};
 
 fn reference(before: &Value, after: &Value) -> BTreeSet<String> {
     let mut changed = BTreeSet::new();
@@ -139,6 +139,11 @@ proptest! {
     fn prop_the_walk_finds_what_the_reference_finds((before, after) in pair()) {
         prop_assert_eq!(changed_paths(&before, &after), reference(&before, &after));
         prop_assert_eq!(changed_paths(&after, &before), reference(&after, &before));
+        // The text walk too, on `after` in its own member order.
+        prop_assert_eq!(
+            changed_paths_str(&before, &after.to_string(), &WIDE),
+            Ok(reference(&before, &after))
+        );
         let mut reported = 0;
         for_each_change(&before, &after, |_| reported += 1);
         prop_assert_eq!(reported, reference(&before, &after).len(), "each change once");
