@@ -55,6 +55,7 @@ use serde_json::{Map, Value};
 
 use crate::json::Path;
 
+mod members;
 mod same;
 mod text;
 

@@ -10,10 +10,11 @@
 //! value and, from the first difference on, only skipped (still checked as
 //! strictly as [`json::parse`] checks it).
 use std::borrow::Cow;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
+use super::members::Members;
 use super::report;
 use super::same::same_str;
 use crate::error::Rejection;
@@ -101,14 +102,13 @@ impl<'t, F: FnMut(&str)> Scan<'t, F> {
         before_map: &Map<String, Value>,
         path: &Path<'_>,
     ) -> Result<(), ParseError> {
-        let mut keys = Keys::default();
+        let mut members = Members::new(before_map);
         let mut shared = 0;
-        let mut in_order = before_map.iter();
         if self.r.begin_object()? {
             loop {
-                let key = self.read_new_key(&mut keys, path)?;
+                let (key, found) = self.read_new_key(&mut members, path)?;
                 let member = path.key(&key);
-                match in_step(&mut in_order, before_map, &key) {
+                match found {
                     Some(before_value) => {
                         shared += 1;
                         self.walk(before_value, &member)?;
@@ -125,20 +125,24 @@ impl<'t, F: FnMut(&str)> Scan<'t, F> {
         }
         // Every member of `before` was matched (keys are unique): none removed.
         if shared < before_map.len() {
-            for key in before_map.keys().filter(|k| !keys.contains(k)) {
+            for key in members.missing() {
                 self.report(&path.key(key));
             }
         }
         Ok(())
     }
 
-    // Reads the next member's key into `keys`, refusing a duplicate as
-    // `json::parse` does (same offset, same pointer), and returns it.
-    fn read_new_key(
+    // Reads the next member's key and finds it in `members`, refusing a
+    // duplicate as `json::parse` does (same offset, same pointer); returns
+    // the key and the baseline's member of that name, if any.
+    fn read_new_key<'k>(
         &mut self,
-        keys: &mut Keys<'t>,
+        members: &mut Members<'k>,
         path: &Path<'_>,
-    ) -> Result<Cow<'t, str>, ParseError> {
+    ) -> Result<(Cow<'t, str>, Option<&'k Value>), ParseError>
+    where
+        't: 'k,
+    {
         let at = self.r.offset();
         let key = self.r.read_key()?;
         // The key as written, when that is the key itself (no escapes): a
@@ -147,10 +151,10 @@ impl<'t, F: FnMut(&str)> Scan<'t, F> {
             Some(raw) if same_str(raw, key) => Cow::Borrowed(raw),
             _ => Cow::Owned(key.to_owned()),
         };
-        if !keys.insert(key.clone()) {
-            return Err(duplicate_key(at, path, &key));
+        match members.take(&key) {
+            Ok(found) => Ok((key, found)),
+            Err(()) => Err(duplicate_key(at, path, &key)),
         }
-        Ok(key)
     }
 
     // Whether the next value equals `before` (as `Value`'s `==` says),
@@ -203,15 +207,14 @@ impl<'t, F: FnMut(&str)> Scan<'t, F> {
         map: &Map<String, Value>,
         path: &Path<'_>,
     ) -> Result<bool, ParseError> {
-        let mut keys = Keys::default();
+        let mut members = Members::new(map);
         let mut same = true;
         let mut len = 0;
-        let mut in_order = map.iter();
         if self.r.begin_object()? {
             loop {
-                let key = self.read_new_key(&mut keys, path)?;
+                let (key, found) = self.read_new_key(&mut members, path)?;
                 let member = path.key(&key);
-                match in_step(&mut in_order, map, &key) {
+                match found {
                     Some(value) if same => same = self.equal(value, &member)?,
                     _ => {
                         same = false;
@@ -227,56 +230,5 @@ impl<'t, F: FnMut(&str)> Scan<'t, F> {
         // Keys are unique and each was found in `map`: equal sizes, equal
         // key sets.
         Ok(same && len == map.len())
-    }
-}
-
-// The member of `map` named `key`: the next one in `map`'s order when its key
-// is `key` (a text that keeps the baseline's order), else looked up.
-#[inline]
-fn in_step<'m>(
-    in_order: &mut serde_json::map::Iter<'m>,
-    map: &'m Map<String, Value>,
-    key: &str,
-) -> Option<&'m Value> {
-    match in_order.next() {
-        Some((k, v)) if same_str(k, key) => Some(v),
-        _ => map.get(key),
-    }
-}
-
-// The keys of one object so far, to refuse a duplicate, as `json::KeySet`
-// does but borrowing each key from the text when it has no escapes: a
-// short list, then a hash set (std's randomly keyed SipHash: the keys come
-// from the document) past `KEYS_LINEAR`.
-#[derive(Default)]
-struct Keys<'t> {
-    list: Vec<Cow<'t, str>>,
-    set: HashSet<Cow<'t, str>>,
-}
-
-const KEYS_LINEAR: usize = 32;
-
-impl<'t> Keys<'t> {
-    fn contains(&self, key: &str) -> bool {
-        if self.set.is_empty() {
-            self.list.iter().any(|k| same_str(k, key))
-        } else {
-            self.set.contains(key)
-        }
-    }
-
-    // Adds `key`; `false` if it was already there.
-    fn insert(&mut self, key: Cow<'t, str>) -> bool {
-        if self.set.is_empty() {
-            if self.list.iter().any(|k| same_str(k, &key)) {
-                return false;
-            }
-            if self.list.len() < KEYS_LINEAR {
-                self.list.push(key);
-                return true;
-            }
-            self.set.extend(self.list.drain(..));
-        }
-        self.set.insert(key)
     }
 }
