@@ -28,8 +28,9 @@ use crate::json::{self, Limits, ParseError, Path, Peek, Reader, duplicate_key};
 /// (`too_large` first, before any of it is read).
 ///
 /// No tree of `after` is built: besides `before`, the memory it takes is the
-/// changed pointers and the keys of the objects of `after` being read (to
-/// refuse duplicates), never a copy of a value `after` adds or replaces.
+/// changed pointers and at most the keys of the objects of `after` being
+/// read (to refuse duplicates; none while an object's keys are `before`'s
+/// in the same order), never a copy of a value `after` adds or replaces.
 ///
 /// ```
 /// use contract_runtime::diff::changed_paths_str;
