@@ -3,11 +3,14 @@
 # the benchmark's three documents, with the setup (a run of 0 iterations)
 # subtracted: a count that other processes on the machine do not change.
 # Uses the `changed_paths_profile` driver beside this file; needs valgrind.
-# Usage: contract-runtime/benches/changed_paths_callgrind.sh [DRIVER [text]]
+# Usage: contract-runtime/benches/changed_paths_callgrind.sh [DRIVER [MODE]]
 # DRIVER: `build` (the default) builds the driver here; or the path of a
 # driver built elsewhere (a checkout of an older commit with this driver
-# copied in). text: count `changed_paths_str` against the edited document
-# as text (what an edit check runs) instead of `changed_paths`.
+# copied in). MODE: the driver's (see changed_paths_profile.rs): `text`
+# counts `changed_paths_str` against the edited document as text (what an
+# edit check runs) instead of `changed_paths`; `added`, `removed`,
+# `added_text`, `removed_text` a member added to (removed from) every
+# section.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
@@ -31,7 +34,7 @@ for size in 1KiB 64KiB 1MiB; do
     64KiB) n=100 ;;
     1MiB) n=10 ;;
   esac
-  bytes=$("$driver" "$size" 0 | sed -n 's/.*: \([0-9]*\) bytes.*/\1/p')
+  bytes=$("$driver" "$size" 0 $mode | sed -n 's/.*: \([0-9]*\) bytes.*/\1/p')
   base=$(ir "$size" 0 $mode)
   total=$(ir "$size" "$n" $mode)
   python3 -c "c=($total-$base)/$n; print(f'| $size | {$bytes:,} | {c:,.0f} | {c/$bytes:.2f} |')"

@@ -10,10 +10,14 @@
 //! callgrind_annotate --inclusive=yes cg.out | head -40
 //! ```
 //!
-//! Arguments: `SIZE [ITERATIONS [text]]` with SIZE `1KiB`, `64KiB` or
-//! `1MiB` (default 1 iteration); with `text`, `changed_paths_str` against
-//! `after` serialized (what an edit check runs) instead of `changed_paths`.
-//! It prints the bytes, the iterations and the changes found. Subtract a run with 0 iterations (building the documents)
+//! Arguments: `SIZE [ITERATIONS [MODE]]` with SIZE `1KiB`, `64KiB` or
+//! `1MiB` (default 1 iteration). MODE `text`: `changed_paths_str` against
+//! `after` serialized (what an edit check runs) instead of `changed_paths`;
+//! `added` / `removed`: `changed_paths` against a candidate with a member
+//! added first in every section, or from it back to the baseline (objects
+//! out of the baseline's key order by one member); `added_text` /
+//! `removed_text`: the same through `changed_paths_str`. It prints the
+//! bytes, the iterations and the changes found. Subtract a run with 0 iterations (building the documents)
 //! before dividing by the iterations and bytes; `changed_paths_callgrind.sh`
 //! beside this file does it for every size. Run by `cargo bench` (which
 //! passes `--bench`), it calls `changed_paths` once per size and exits.
@@ -27,7 +31,7 @@ use contract_runtime::json::Limits;
 
 mod changed_paths_documents;
 
-use changed_paths_documents::{SIZES, bytes, document, edited};
+use changed_paths_documents::{SIZES, bytes, document, edited, with_a_member_added};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -41,16 +45,25 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let Some(&(label, target)) = SIZES.iter().find(|(label, _)| *label == args[0]) else {
-        eprintln!("usage: changed_paths_profile 1KiB|64KiB|1MiB [ITERATIONS [text]]");
+        eprintln!("usage: changed_paths_profile 1KiB|64KiB|1MiB [ITERATIONS [MODE]]");
         return ExitCode::from(2);
     };
     let Ok(iterations) = args.get(1).map_or(Ok(1), |n| n.parse::<usize>()) else {
         eprintln!("ITERATIONS must be a number");
         return ExitCode::from(2);
     };
-    let before = document(target);
-    let after = edited(&before);
-    let text = args.get(2).is_some_and(|a| a == "text");
+    let mode = args.get(2).map_or("", String::as_str);
+    let baseline = document(target);
+    let (before, after) = match mode.trim_end_matches("_text") {
+        "added" => (baseline.clone(), with_a_member_added(&baseline)),
+        "removed" => (with_a_member_added(&baseline), baseline.clone()),
+        "" | "text" => (baseline.clone(), edited(&baseline)),
+        other => {
+            eprintln!("unknown MODE `{other}`: text, added, removed, added_text or removed_text");
+            return ExitCode::from(2);
+        }
+    };
+    let text = mode.ends_with("text");
     let after_text = after.to_string();
     let limits = Limits {
         max_bytes: usize::MAX,
