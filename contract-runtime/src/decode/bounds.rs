@@ -226,3 +226,77 @@ fn fail(
 ) {
     cx.error(Stage::Schema, path, code, message, expected);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Check, Checked, Literal};
+    use crate::code;
+    use crate::core::Collector;
+    use crate::json::Path;
+
+    fn codes(value: &impl Checked, checks: &'static [Check]) -> Vec<&'static str> {
+        let mut cx = Collector::new();
+        value.check(checks, &Path::Root.key("f"), &mut cx);
+        let (errors, _, _) = cx.finish();
+        assert!(errors.iter().all(|e| e.pointer == "/f"));
+        errors.iter().map(|e| e.code).collect()
+    }
+
+    #[test]
+    fn integer_bounds_are_exact_at_the_ends_of_u64_and_i64() {
+        static BELOW_TOP: [Check; 1] = [Check::Max(Literal::Int(u64::MAX as i128 - 1), "m", "e")];
+        static TOP: [Check; 1] = [Check::Max(Literal::Int(u64::MAX as i128), "m", "e")];
+        static BOTTOM: [Check; 1] = [Check::Min(Literal::Int(i64::MIN as i128), "m", "e")];
+        static ABOVE_BOTTOM: [Check; 1] =
+            [Check::Min(Literal::Int(i64::MIN as i128 + 1), "m", "e")];
+        assert_eq!(codes(&u64::MAX, &BELOW_TOP), [code::ABOVE_MAXIMUM]);
+        assert!(codes(&u64::MAX, &TOP).is_empty());
+        assert!(codes(&i64::MIN, &BOTTOM).is_empty());
+        assert_eq!(codes(&i64::MIN, &ABOVE_BOTTOM), [code::BELOW_MINIMUM]);
+    }
+
+    #[test]
+    fn a_string_length_counts_characters_and_a_vec_items() {
+        static AT_MOST_3: [Check; 1] = [Check::Len(0, 3, ["s", "se", "l", "le"])];
+        static AT_LEAST_4: [Check; 1] = [Check::Len(4, usize::MAX, ["s", "se", "l", "le"])];
+        let accents = String::from("ééé");
+        assert!(codes(&accents, &AT_MOST_3).is_empty());
+        assert_eq!(codes(&accents, &AT_LEAST_4), [code::TOO_SHORT]);
+        assert_eq!(codes(&vec![0u8; 4], &AT_MOST_3), [code::TOO_LONG]);
+        assert!(codes(&vec![0u8; 4], &AT_LEAST_4).is_empty());
+    }
+
+    #[test]
+    fn failures_come_in_the_tables_order_and_null_is_not_checked() {
+        static CHECKS: [Check; 3] = [
+            Check::Len(0, 2, ["s", "se", "l", "le"]),
+            Check::Equals(Literal::Str("x"), "must equal \"x\""),
+            Check::OneOf(&[Literal::Str("y"), Literal::Str("abcd")], "one of"),
+        ];
+        let long = String::from("abcd");
+        assert_eq!(codes(&long, &CHECKS), [code::TOO_LONG, code::NOT_EQUAL]);
+        assert_eq!(
+            codes(&Some(String::from("z")), &CHECKS),
+            [code::NOT_EQUAL, code::NOT_ONE_OF]
+        );
+        assert!(codes(&None::<String>, &CHECKS).is_empty());
+    }
+
+    #[test]
+    fn float_bounds_and_integer_values_compare_as_written() {
+        static HALF: [Check; 2] = [
+            Check::Min(Literal::Float(0.5), "m", "e"),
+            Check::Equals(Literal::Float(0.5), "eq"),
+        ];
+        static SMALL: [Check; 1] = [Check::OneOf(&[Literal::Int(1), Literal::Int(-2)], "one of")];
+        assert_eq!(
+            codes(&0.25f64, &HALF),
+            [code::BELOW_MINIMUM, code::NOT_EQUAL]
+        );
+        assert!(codes(&0.5f64, &HALF).is_empty());
+        assert!(codes(&-2i8, &SMALL).is_empty());
+        assert_eq!(codes(&2usize, &SMALL), [code::NOT_ONE_OF]);
+        static TRUE: [Check; 1] = [Check::Equals(Literal::Bool(true), "eq")];
+        assert_eq!(codes(&false, &TRUE), [code::NOT_EQUAL]);
+    }
+}
