@@ -315,6 +315,7 @@ pub mod date;
 pub mod decode;
 pub mod diff;
 pub mod edit;
+mod encode;
 pub mod error;
 pub mod feedback;
 pub mod fingerprint;

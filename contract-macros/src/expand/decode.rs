@@ -3,12 +3,10 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use super::lit::{lit_text, typed_lit, uint};
+use super::checks;
 use super::private;
-use crate::attr::StringFormat;
 use crate::checked::{Members, Union};
 use crate::model::{Member, Variant};
-use crate::ty::Ty;
 
 fn local(prefix: &str, i: usize) -> syn::Ident {
     format_ident!("__contract_{}{}", prefix, i)
@@ -51,103 +49,62 @@ pub fn members(
     tag_seen: &TokenStream,
 ) -> TokenStream {
     let p = private();
-    let values: Vec<_> = (0..fields.len()).map(|i| local("v", i)).collect();
-    let seen: Vec<_> = (0..fields.len()).map(|i| local("s", i)).collect();
+    // Every field's `Slot`, in one tuple: unoptimised, each early return
+    // then drops one value instead of one per field.
+    let values: Vec<_> = (0..fields.len())
+        .map(|i| {
+            let i = syn::Index::from(i);
+            quote!(__contract_slots.#i)
+        })
+        .collect();
+    let taken: Vec<_> = (0..fields.len()).map(|i| local("v", i)).collect();
     let tys: Vec<_> = fields.iter().map(|f| f.ty).collect();
     let names: Vec<_> = fields.iter().map(|f| f.json_name.as_str()).collect();
     let indices: Vec<_> = (0..fields.len()).collect();
     let arms = fields.iter().enumerate().map(|(i, f)| {
-        let (v, s, ty, json) = (&values[i], &seen[i], f.ty, &f.json_name);
-        let checks = field_checks(f);
-        // A quarantined field's value failures may yet be absorbed: a
-        // decode told to stop at its errors does not stop inside it.
-        let (mark, unshield) = if f.attrs.quarantine.is_some() {
-            (
-                quote!(__contract_cx.mark_quarantined()),
-                quote!(__contract_cx.end_quarantined();),
-            )
-        } else {
-            (quote!(__contract_cx.mark()), TokenStream::new())
-        };
-        let on_fail = if f.attrs.quarantine.is_some() {
-            // A quarantined value that fails only its value checks is dropped
-            // to `None` with a review reason; a structural error (a wrong
-            // type, a missing or unknown key, at any depth) still rejects.
-            quote! {
-                if __contract_cx.quarantine_since(__contract_mark) {
-                    #v = #p::Some(#p::None);
-                } else {
-                    __contract_ok = false;
-                }
-            }
-        } else {
-            quote!(__contract_ok = false;)
-        };
-        // An `f32` with bounds is read and checked as the f64 the document
-        // wrote, then narrowed: `1.00000001` must fail `max = 1` although it
-        // rounds to `1.0f32`.
-        let bounded_f32 = (f.attrs.min.is_some() || f.attrs.max.is_some()) && is_f32(f.ty);
-        let (decode_ty, store) = if !bounded_f32 {
-            (quote!(#ty), quote!(#v = #p::Some(__contract_x);))
-        } else if f.kind.is_option() {
-            (
-                quote!(#p::Option<f64>),
-                quote! {
-                    #v = match __contract_x {
-                        #p::Some(__contract_y) => #p::narrow_f32(__contract_y, &__contract_p, __contract_cx).map(#p::Some),
-                        #p::None => #p::Some(#p::None),
-                    };
+        let (v, json, ty) = (&values[i], &f.json_name, f.ty);
+        // Most fields: one call to the runtime's member reader, with the
+        // field's checks as a static table.
+        if !checks::inline_only(f) {
+            let decode = quote!(<#ty as #p::JsonType>::decode);
+            return match checks::table(f) {
+                Some(table) => quote! {
+                    #i => #p::member(__contract_r, __contract_path, __contract_cx, __contract_at, #json, &mut #v, #decode, #table),
                 },
-            )
-        } else {
-            (
-                quote!(f64),
-                quote!(#v = #p::narrow_f32(__contract_x, &__contract_p, __contract_cx);),
-            )
-        };
-        // The member's value is read in a frame of its own (`own_frame`):
-        // unoptimised, the loop's frame would otherwise hold every member's
-        // temporaries, and a recursive contract pays its frame per level.
-        quote! {
-            #i => #p::own_frame(|| {
-                if #s {
-                    return #p::Err(#p::duplicate_key(__contract_at, __contract_path, #json));
-                }
-                #s = true;
-                let __contract_p = __contract_path.key(#json);
-                let __contract_mark = #mark;
-                if let #p::Some(__contract_x) =
-                    <#decode_ty as #p::JsonType>::decode(__contract_r, &__contract_p, __contract_cx)?
-                {
-                    #checks
-                    #store
-                }
-                #unshield
-                if __contract_cx.failed_since(__contract_mark) {
-                    #on_fail
-                    __contract_cx.check_stop()?;
-                }
-                #p::Ok(())
-            })?,
+                None => quote! {
+                    #i => #p::member_unchecked(__contract_r, __contract_path, __contract_cx, __contract_at, #json, &mut #v, #decode),
+                },
+            };
         }
+        inline_arm(i, f, v)
     });
     let absent = fields.iter().enumerate().map(|(i, f)| {
-        let (v, s, json) = (&values[i], &seen[i], &f.json_name);
+        let (v, json) = (&values[i], &f.json_name);
         if f.attrs.optional.is_some() && f.kind.is_option() {
-            quote!(if !#s { #v = #p::Some(#p::None); })
+            quote!(if !#v.seen { #v.value = #p::Some(#p::None); })
         } else if f.attrs.optional.is_some() {
             let ty = f.ty;
-            quote!(if !#s { #v = #p::Some(<#ty as ::core::default::Default>::default()); })
+            quote!(if !#v.seen { #v.value = #p::Some(<#ty as ::core::default::Default>::default()); })
         } else {
-            quote! {
-                if !#s {
-                    #p::missing_key(__contract_cx, __contract_path, #json);
-                    __contract_ok = false;
-                }
-            }
+            quote!(__contract_ok &= #v.present(__contract_cx, __contract_path, #json);)
         }
     });
     let idents: Vec<_> = fields.iter().map(|f| f.ident).collect();
+    let slots = if fields.is_empty() {
+        TokenStream::new()
+    } else {
+        quote!(let mut __contract_slots: ( #( #p::Slot<#tys>, )* ) = ( #( #p::Slot::<#tys>::new(), )* );)
+    };
+    // Every value, or `None` (one of them failed).
+    let take = if fields.is_empty() {
+        TokenStream::new()
+    } else {
+        quote! {
+            let ( #( #p::Some(#taken), )* ) = ( #( #values.value, )* ) else {
+                return #p::Ok(#p::None);
+            };
+        }
+    };
     // Each key as a compact document writes it, `"name":`, tried first when
     // it is the field expected next, and `,"name":` right after the value
     // of the field before it (a name that would need escaping in JSON is
@@ -162,8 +119,7 @@ pub fn members(
         plain(&f.json_name).then(|| quote!(#i => __contract_r.eat_key(#raw),))
     });
     quote! {
-        #( let mut #values: #p::Option<#tys> = #p::None; )*
-        #( let mut #seen = false; )*
+        #slots
         let mut __contract_ok = true;
         // Empty until the first undeclared key, without allocating.
         let mut __contract_unknown = #p::KeySet::default();
@@ -214,11 +170,12 @@ pub fn members(
                 }
             };
             __contract_next = __contract_index.wrapping_add(1);
-            match __contract_index {
+            // Whether the member was read without error; one `?` for all.
+            let __contract_read: #p::Result<bool, #p::ParseError> = match __contract_index {
                 #( #arms )*
                 _ => #p::own_frame(|| {
                     let __contract_key = __contract_key.take().unwrap_or_default();
-                    if !#p::undeclared_member(
+                    #p::undeclared_member(
                         __contract_r,
                         __contract_path,
                         __contract_cx,
@@ -227,12 +184,10 @@ pub fn members(
                         &__contract_key,
                         #tag,
                         #tag_seen,
-                    )? {
-                        __contract_ok = false;
-                    }
-                    #p::Ok(())
-                })?,
-            }
+                    )
+                }),
+            };
+            __contract_ok &= __contract_read?;
             __contract_eaten = __contract_following(__contract_r, __contract_next, &mut __contract_at);
             if !__contract_eaten {
                 __contract_more = __contract_r.object_more()?;
@@ -244,123 +199,89 @@ pub fn members(
             if !__contract_ok {
                 return #p::Ok(#p::None);
             }
-            #p::Ok(#p::Some(#ctor {
-                #( #idents: match #values {
-                    #p::Some(__contract_v) => __contract_v,
-                    #p::None => return #p::Ok(#p::None),
-                }, )*
-            }))
+            #take
+            #p::Ok(#p::Some(#ctor { #( #idents: #taken ),* }))
         })
     }
 }
 
-/// Whether the type is `f32` or `Option<f32>`.
-fn is_f32(ty: &syn::Type) -> bool {
-    let ty = crate::ty::option_inner(ty).unwrap_or(ty);
-    matches!(ty, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("f32"))
-}
-
-// Value-level checks (`min`, `max`, `min_len`, `max_len`, `equals`,
-// `one_of`, `pattern`, `format`) on `__contract_x`, skipping `null` for `Option` fields.
-fn field_checks(f: &Member<'_>) -> TokenStream {
+/// A member's arm with its checks written inline (see
+/// [`checks::inline_only`]): the value read in a frame of its own
+/// (`own_frame`), as the runtime's `member` does.
+fn inline_arm(i: usize, f: &Member<'_>, v: &TokenStream) -> TokenStream {
     let p = private();
-    let a = &f.attrs;
-    let kind = f.kind.strip_option();
-    let mut checks = Vec::new();
-    let is_str = matches!(kind, Ty::String);
-    let unit = if is_str { "characters" } else { "items" };
-    if let Some(min) = &a.min {
-        let v = typed_lit(kind, &min.value);
-        let msg = format!("below the minimum of {}", lit_text(&min.value));
-        let exp = format!("a number >= {}", lit_text(&min.value));
-        checks.push(quote!(if *__contract_y < #v { #p::field_error(__contract_cx, &__contract_p, #p::code::BELOW_MINIMUM, #msg, #exp); }));
-    }
-    if let Some(max) = &a.max {
-        let v = typed_lit(kind, &max.value);
-        let msg = format!("above the maximum of {}", lit_text(&max.value));
-        let exp = format!("a number <= {}", lit_text(&max.value));
-        checks.push(quote!(if *__contract_y > #v { #p::field_error(__contract_cx, &__contract_p, #p::code::ABOVE_MAXIMUM, #msg, #exp); }));
-    }
-    if a.min_len.is_some() || a.max_len.is_some() {
-        // One length check for both bounds: a string's characters are
-        // counted at most once, and not at all when its byte length decides.
-        let min = a.min_len.as_ref().map_or(0, |m| m.value);
-        let max = a.max_len.as_ref().map(|m| m.value);
-        let min_lit = uint(min);
-        let max_tokens = match max.map(uint) {
-            Some(m) => quote!(#m),
-            None => quote!(usize::MAX),
-        };
-        let short_msg = format!("shorter than the minimum of {min} {unit}");
-        let short_exp = format!("at least {min} {unit}");
-        let long_msg = format!("longer than the maximum of {} {unit}", max.unwrap_or(0));
-        let long_exp = format!("at most {} {unit}", max.unwrap_or(0));
-        checks.push(quote! {
-            match #p::Length::check_len(__contract_y, #min_lit, #max_tokens) {
-                #p::LenCheck::Short => #p::field_error(__contract_cx, &__contract_p, #p::code::TOO_SHORT, #short_msg, #short_exp),
-                #p::LenCheck::Long => #p::field_error(__contract_cx, &__contract_p, #p::code::TOO_LONG, #long_msg, #long_exp),
-                #p::LenCheck::Within => {}
-            }
-        });
-    }
-    if let Some(eq) = &a.equals {
-        let v = typed_lit(kind, &eq.value);
-        let msg = format!("must equal {}", lit_text(&eq.value));
-        let lhs = if is_str {
-            quote!(__contract_y.as_str())
-        } else {
-            quote!(*__contract_y)
-        };
-        checks.push(quote!(if #lhs != #v { #p::field_error(__contract_cx, &__contract_p, #p::code::NOT_EQUAL, #msg, #msg); }));
-    }
-    if let Some(list) = &a.one_of {
-        let vs: Vec<_> = list
-            .value
-            .iter()
-            .map(|l| typed_lit(kind, &l.value))
-            .collect();
-        let texts: Vec<_> = list.value.iter().map(|l| lit_text(&l.value)).collect();
-        let msg = format!("must be one of: {}", texts.join(", "));
-        let lhs = if is_str {
-            quote!(__contract_y.as_str())
-        } else {
-            quote!(*__contract_y)
-        };
-        checks.push(quote!(if !matches!(#lhs, #(#vs)|*) { #p::field_error(__contract_cx, &__contract_p, #p::code::NOT_ONE_OF, #msg, #msg); }));
-    }
-    if let Some(pattern) = &a.pattern {
-        let written = pattern.value.value();
-        // The check has accepted the pattern, so it has an engine form.
-        let engine = crate::pattern::engine_form(&written).unwrap_or_else(|_| written.clone());
-        let msg = format!("does not match the pattern {written}");
-        let exp = format!("a string in which the pattern {written} finds a match");
-        // On a `Vec<String>`, every item, at its own pointer.
-        let check = if crate::check::pattern_on_items(kind) {
-            quote!(check_pattern_items(__contract_cx, &__contract_p, &__CONTRACT_PATTERN, __contract_y, #msg, #exp))
-        } else {
-            quote!(check_pattern(__contract_cx, &__contract_p, &__CONTRACT_PATTERN, __contract_y.as_str(), #msg, #exp))
-        };
-        checks.push(quote! {{
-            static __CONTRACT_PATTERN: #p::Pattern = #p::Pattern::new(#engine);
-            #p::#check;
-        }});
-    }
-    if let Some(format) = &a.format {
-        let format = match format.value {
-            StringFormat::Email => quote!(#p::Format::Email),
-            StringFormat::Uuid => quote!(#p::Format::Uuid),
-        };
-        checks.push(
-            quote!(#p::check_format(__contract_cx, &__contract_p, #format, __contract_y.as_str());),
-        );
-    }
-    if checks.is_empty() {
-        return TokenStream::new();
-    }
-    if f.kind.is_option() {
-        quote!(if let #p::Some(__contract_y) = &__contract_x { #(#checks)* })
+    let (ty, json) = (f.ty, &f.json_name);
+    let checks = checks::inline(f);
+    // A quarantined field's value failures may yet be absorbed: a
+    // decode told to stop at its errors does not stop inside it.
+    let (mark, unshield) = if f.attrs.quarantine.is_some() {
+        (
+            quote!(__contract_cx.mark_quarantined()),
+            quote!(__contract_cx.end_quarantined();),
+        )
     } else {
-        quote!({ let __contract_y = &__contract_x; #(#checks)* })
+        (quote!(__contract_cx.mark()), TokenStream::new())
+    };
+    let on_fail = if f.attrs.quarantine.is_some() {
+        // A quarantined value that fails only its value checks is dropped
+        // to `None` with a review reason; a structural error (a wrong
+        // type, a missing or unknown key, at any depth) still rejects.
+        quote! {
+            if __contract_cx.quarantine_since(__contract_mark) {
+                #v.value = #p::Some(#p::None);
+            } else {
+                __contract_ok = false;
+            }
+        }
+    } else {
+        quote!(__contract_ok = false;)
+    };
+    // An `f32` with bounds is read and checked as the f64 the document
+    // wrote, then narrowed: `1.00000001` must fail `max = 1` although it
+    // rounds to `1.0f32`.
+    let bounded_f32 = (f.attrs.min.is_some() || f.attrs.max.is_some()) && checks::is_f32(f.ty);
+    let (decode_ty, store) = if !bounded_f32 {
+        (quote!(#ty), quote!(#v.value = #p::Some(__contract_x);))
+    } else if f.kind.is_option() {
+        (
+            quote!(#p::Option<f64>),
+            quote! {
+                #v.value = match __contract_x {
+                    #p::Some(__contract_y) => #p::narrow_f32(__contract_y, &__contract_p, __contract_cx).map(#p::Some),
+                    #p::None => #p::Some(#p::None),
+                };
+            },
+        )
+    } else {
+        (
+            quote!(f64),
+            quote!(#v.value = #p::narrow_f32(__contract_x, &__contract_p, __contract_cx);),
+        )
+    };
+    // The member's value is read in a frame of its own (`own_frame`):
+    // unoptimised, the loop's frame would otherwise hold every member's
+    // temporaries, and a recursive contract pays its frame per level.
+    quote! {
+        #i => #p::own_frame(|| {
+            if #v.seen {
+                return #p::Err(#p::duplicate_key(__contract_at, __contract_path, #json));
+            }
+            #v.seen = true;
+            let __contract_p = __contract_path.key(#json);
+            let __contract_mark = #mark;
+            if let #p::Some(__contract_x) =
+                <#decode_ty as #p::JsonType>::decode(__contract_r, &__contract_p, __contract_cx)?
+            {
+                #checks
+                #store
+            }
+            #unshield
+            if __contract_cx.failed_since(__contract_mark) {
+                #on_fail
+                __contract_cx.check_stop()?;
+            }
+            #p::Ok(true)
+        }),
     }
 }
 

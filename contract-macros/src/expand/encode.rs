@@ -30,7 +30,7 @@ pub fn members(
     // contract is then reported at the type, as every other use reports it.
     let tys = members.iter().map(|f| f.ty);
     quote! {
-        #( __contract_map.insert(#p::String::from(#names), <#tys as #p::JsonType>::encode(&#places)); )*
+        #( #p::put(__contract_map, #names, <#tys as #p::JsonType>::encode(&#places)); )*
     }
 }
 
@@ -61,7 +61,7 @@ pub fn union_body(u: &Union<'_>) -> TokenStream {
                 quote!((*#binding))
             }),
             Members::Newtype(ty) => quote! {
-                <#ty as #p::ObjectMembers>::encode_members(__contract_inner, &mut __contract_map);
+                <#ty as #p::ObjectMembers>::encode_members(__contract_inner, __contract_map);
             },
         };
         quote! {
@@ -72,10 +72,11 @@ pub fn union_body(u: &Union<'_>) -> TokenStream {
         }
     });
     quote! {
-        let mut __contract_map = #p::Map::new();
+        let mut __contract_object = #p::Map::new();
+        let __contract_map = &mut __contract_object;
         match self {
             #(#arms)*
         }
-        #p::Value::Object(__contract_map)
+        #p::Value::Object(__contract_object)
     }
 }

@@ -11,8 +11,9 @@ use crate::ctxt::Ctxt;
 use crate::model::{Container, Member};
 
 // Generators, one per output; each reads the checked model and imports no
-// other generator, only the leaf `lit`.
+// other generator, only the leaf `lit` (and `decode` its part `checks`).
 mod business;
+mod checks;
 mod decode;
 mod edit;
 mod encode;

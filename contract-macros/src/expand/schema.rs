@@ -4,8 +4,9 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::lit::{lit_json, uint};
+use super::lit::{lit_json, typed_lit};
 use super::private;
+use crate::attr::Lit;
 use crate::checked::{CondValue, Contract, Members, OrderRule, Struct, Union, WhenRule};
 use crate::model::{Member, Variant};
 use crate::pointer;
@@ -35,25 +36,25 @@ pub fn struct_body(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
 }
 
 /// An object with its members' constraints and doc comments, `when` rules
-/// as `allOf`, and the rules JSON Schema cannot say.
+/// as `allOf`, and the rules JSON Schema cannot say: its constant part a
+/// static table (`ObjectTable`), its members' own schemas computed here.
 pub fn object(s: &Object<'_>) -> TokenStream {
     let p = private();
     let props = s.members.iter().map(|f| {
-        let ty = f.ty;
         let json = &f.json_name;
         let kind = f.kind.strip_option();
         let nullable = f.kind.is_option();
         let a = &f.attrs;
         let mut cs = Vec::new();
-        let mut items = None;
+        let mut items = quote!(#p::None);
         let mut add = |keyword: &str, value: TokenStream| {
-            cs.push(quote!(#p::constrain(&mut __contract_s, #keyword, #value, #nullable);));
+            cs.push(quote!((#keyword, #value)));
         };
         if let Some(min) = &a.min {
-            add("minimum", lit_json(kind, &min.value));
+            add("minimum", lit_table(kind, &min.value));
         }
         if let Some(max) = &a.max {
-            add("maximum", lit_json(kind, &max.value));
+            add("maximum", lit_table(kind, &max.value));
         }
         let (min_kw, max_kw) = if matches!(kind, Ty::Vec(_)) {
             ("minItems", "maxItems")
@@ -61,78 +62,101 @@ pub fn object(s: &Object<'_>) -> TokenStream {
             ("minLength", "maxLength")
         };
         if let Some(min) = &a.min_len {
-            let v = uint(min.value);
-            add(min_kw, quote!(#p::json!(#v)));
+            let v = min.value;
+            add(min_kw, quote!(#p::Json::U64(#v)));
         }
         if let Some(max) = &a.max_len {
-            let v = uint(max.value);
-            add(max_kw, quote!(#p::json!(#v)));
+            let v = max.value;
+            add(max_kw, quote!(#p::Json::U64(#v)));
         }
         if let Some(eq) = &a.equals {
-            add("const", lit_json(kind, &eq.value));
+            add("const", lit_table(kind, &eq.value));
         }
         if let Some(list) = &a.one_of {
-            let vs = list.value.iter().map(|l| lit_json(kind, &l.value));
-            add("enum", quote!(#p::Value::Array(#p::Vec::from([#(#vs),*]))));
+            let vs = list.value.iter().map(|l| lit_table(kind, &l.value));
+            add("enum", quote!(#p::Json::Array(&[#(#vs),*])));
         }
         if let Some(pattern) = &a.pattern {
             let written = pattern.value.value();
             if crate::check::pattern_on_items(kind) {
                 // Every item's: `items.pattern`.
-                items = Some(quote! {
-                    if let #p::Some(__contract_items) = __contract_s.get_mut("items") {
-                        #p::constrain(__contract_items, "pattern", #p::json!(#written), false);
-                    }
-                });
+                items = quote!(#p::Some(#written));
             } else {
-                add("pattern", quote!(#p::json!(#written)));
+                add("pattern", quote!(#p::Json::Str(#written)));
             }
         }
         if let Some(format) = &a.format {
             let name = format.value.name();
-            add("format", quote!(#p::json!(#name)));
+            add("format", quote!(#p::Json::Str(#name)));
         }
-        let doc = f.doc.as_ref().map(
-            |d| quote!(#p::constrain(&mut __contract_s, "description", #p::json!(#d), false);),
-        );
-        quote_spanned! {f.ty.span()=>
-            {
-                let mut __contract_s = <#ty as #p::JsonType>::schema(__contract_defs);
-                #(#cs)*
-                #items
-                #doc
-                __contract_props.insert(#p::String::from(#json), __contract_s);
+        let doc = match &f.doc {
+            Some(d) => quote!(#p::Some(#d)),
+            None => quote!(#p::None),
+        };
+        quote! {
+            #p::Property {
+                name: #json,
+                nullable: #nullable,
+                constraints: &[#(#cs),*],
+                items_pattern: #items,
+                doc: #doc,
             }
         }
+    });
+    let schemas = s.members.iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned!(f.ty.span()=> <#ty as #p::JsonType>::schema(__contract_defs))
     });
     let required = s
         .members
         .iter()
         .filter(|f| f.attrs.optional.is_none())
         .map(|f| f.json_name.as_str());
-    let description = s
-        .doc
-        .map(|d| quote!(__contract_schema.insert(#p::String::from("description"), #p::json!(#d));));
-    let version = s.version.map(|v| {
-        let n = uint(v);
-        quote!(__contract_schema.insert(#p::String::from("x-contract-version"), #p::json!(#n));)
-    });
+    let description = match s.doc {
+        Some(d) => quote!(#p::Some(#d)),
+        None => quote!(#p::None),
+    };
+    let version = match s.version {
+        Some(v) => quote!(#p::Some(#v)),
+        None => quote!(#p::None),
+    };
     let all_of = all_of(s.whens);
     let extension = extension(s);
     quote! {{
-        let mut __contract_props = #p::Map::new();
-        #(#props)*
-        let mut __contract_schema = #p::Map::new();
-        #description
-        #version
-        __contract_schema.insert(#p::String::from("type"), #p::json!("object"));
-        __contract_schema.insert(#p::String::from("properties"), #p::Value::Object(__contract_props));
-        __contract_schema.insert(#p::String::from("required"), #p::json!([#(#required),*]));
-        __contract_schema.insert(#p::String::from("additionalProperties"), #p::json!(false));
+        static __CONTRACT_OBJECT: #p::ObjectTable = #p::ObjectTable {
+            description: #description,
+            version: #version,
+            properties: &[#(#props),*],
+            required: &[#(#required),*],
+        };
+        #[allow(unused_mut)]
+        let mut __contract_schema = #p::object_schema(&__CONTRACT_OBJECT, &mut [#(#schemas),*]);
         #all_of
         #extension
         #p::Value::Object(__contract_schema)
     }}
+}
+
+/// A literal of a constraint keyword, as `lit_json` writes it in JSON.
+fn lit_table(kind: &Ty, lit: &Lit) -> TokenStream {
+    let p = private();
+    match (kind, lit) {
+        (_, Lit::Str(s)) => quote!(#p::Json::Str(#s)),
+        (_, Lit::Bool(b)) => quote!(#p::Json::Bool(#b)),
+        (Ty::Float, _) | (_, Lit::Float(_)) => {
+            let v = typed_lit(&Ty::Float, lit);
+            quote!(#p::Json::F64(#v))
+        }
+        (_, Lit::Int(i)) => match (u64::try_from(*i), i64::try_from(*i)) {
+            (Ok(u), _) => quote!(#p::Json::U64(#u)),
+            (_, Ok(n)) => quote!(#p::Json::I64(#n)),
+            // Out of every JSON integer type: the checks reported it already.
+            _ => {
+                let v = typed_lit(&Ty::Float, lit);
+                quote!(#p::Json::F64(#v))
+            }
+        },
+    }
 }
 
 /// The JSON value of a condition's literal or variant, for the schema.

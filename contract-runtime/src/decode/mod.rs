@@ -23,10 +23,12 @@ pub use crate::core::{Collector, JsonType};
 use crate::error::Stage;
 use crate::json::{KeySet, ParseError, Path, Peek, Reader, duplicate_key};
 
+pub use bounds::{Check, Checked, Literal};
 pub use formats::{
     Format, Pattern, check_format, check_pattern, check_pattern_items, is_email, is_uuid,
 };
 pub use length::{LenCheck, Length};
+pub use member::{Decode, Slot, member, member_unchecked};
 pub use primitives::narrow_f32;
 pub use union::{DecodeVariant, Tag, decode_union};
 
@@ -95,16 +97,17 @@ macro_rules! wrong_type {
 }
 
 // The impls, after `wrong_type!` so that they can use it.
+mod bounds;
 mod collections;
 mod dates;
 mod formats;
 mod length;
+mod member;
 mod primitives;
 mod union;
 
 /// Records a wrong-type error and skips the value.
-#[cold]
-#[inline(never)]
+#[inline]
 pub fn invalid_type<T>(
     r: &mut Reader<'_>,
     path: &Path<'_>,
@@ -112,8 +115,22 @@ pub fn invalid_type<T>(
     expected: &'static str,
     found: Peek,
 ) -> Result<Option<T>, ParseError> {
+    wrong_type(r, path, cx, expected, found)?;
+    Ok(None)
+}
+
+// `invalid_type`'s work, written once for every `T`.
+#[cold]
+#[inline(never)]
+fn wrong_type(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    expected: &'static str,
+    found: Peek,
+) -> Result<(), ParseError> {
     if expected == OBJECT.expected {
-        return invalid_type_of(r, path, cx, &OBJECT, found);
+        return wrong_type_of(r, path, cx, &OBJECT, found);
     }
     // Past the cap the error is only counted: build no message for it.
     let message = if cx.is_full() {
@@ -123,13 +140,11 @@ pub fn invalid_type<T>(
     };
     cx.error(Stage::Schema, path, code::INVALID_TYPE, message, expected);
     cx.check_stop()?;
-    r.skip_value(path)?;
-    Ok(None)
+    r.skip_value(path)
 }
 
 /// [`invalid_type`] with messages fixed at compile time.
-#[cold]
-#[inline(never)]
+#[inline]
 pub fn invalid_type_of<T>(
     r: &mut Reader<'_>,
     path: &Path<'_>,
@@ -137,6 +152,20 @@ pub fn invalid_type_of<T>(
     messages: &'static TypeMessages,
     found: Peek,
 ) -> Result<Option<T>, ParseError> {
+    wrong_type_of(r, path, cx, messages, found)?;
+    Ok(None)
+}
+
+// `invalid_type_of`'s work, written once for every `T`.
+#[cold]
+#[inline(never)]
+fn wrong_type_of(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    messages: &'static TypeMessages,
+    found: Peek,
+) -> Result<(), ParseError> {
     cx.error(
         Stage::Schema,
         path,
@@ -145,8 +174,7 @@ pub fn invalid_type_of<T>(
         messages.expected,
     );
     cx.check_stop()?;
-    r.skip_value(path)?;
-    Ok(None)
+    r.skip_value(path)
 }
 
 #[cold]

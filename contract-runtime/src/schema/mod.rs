@@ -94,6 +94,7 @@ pub mod provider;
 #[cfg(feature = "schemars")]
 #[cfg_attr(docsrs, doc(cfg(feature = "schemars")))]
 pub mod schemars;
+pub(crate) mod table;
 
 // Without the `schemars` feature, the derive's `impl_json_schema!` line
 // expands to nothing (with it, `schemars.rs` defines the impl).
@@ -221,20 +222,31 @@ pub struct SchemaGen {
 
 impl SchemaGen {
     /// A `$ref` to `T`, adding `T`'s schema to `$defs` the first time.
+    #[inline]
     pub fn reference<T: Definition>(&mut self) -> Value {
-        let id = TypeId::of::<T>();
+        // One copy of the work for every type: only the type's identity,
+        // name and body differ.
+        self.reference_to(TypeId::of::<T>(), T::name, T::body)
+    }
+
+    fn reference_to(
+        &mut self,
+        id: TypeId,
+        type_name: fn() -> Cow<'static, str>,
+        body: fn(&mut SchemaGen) -> Value,
+    ) -> Value {
         if self.root == Some(id) {
             return json!({ "$ref": "#" });
         }
         let name = match self.names.iter().find(|(t, _)| *t == id) {
             Some((_, name)) => name.clone(),
             None => {
-                let name = self.fresh_name(&T::name());
+                let name = self.fresh_name(&type_name());
                 self.names.push((id, name.clone()));
                 // Placeholder first, so that a type reached again while its
                 // own body is built is not built twice.
                 self.defs.insert(name.clone(), Value::Null);
-                let body = tidy(T::body(self));
+                let body = tidy(body(self));
                 self.defs.insert(name.clone(), body);
                 name
             }

@@ -1,0 +1,238 @@
+//! A field's value checks (`min`, `max`, `min_len`, `max_len`, `equals`,
+//! `one_of`, `pattern`, `format`): as a `&'static` table of
+//! `contract_runtime`'s `Check`s walked by the runtime's `member` (one call
+//! per field), or, for the few fields the table does not cover, written
+//! inline.
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::lit::{lit_text, typed_lit, uint};
+use super::private;
+use crate::attr::{Lit, StringFormat};
+use crate::model::Member;
+use crate::ty::Ty;
+
+/// Whether the field's checks are written inline rather than as a table:
+/// a quarantined field (its failures may be absorbed), an `f32` (bounds
+/// compare the `f64` the document wrote, `equals` the `f32`), and
+/// `pattern` on the items of a `Vec<String>` (each item at its own pointer).
+pub fn inline_only(f: &Member<'_>) -> bool {
+    let a = &f.attrs;
+    let has_checks = a.min.is_some()
+        || a.max.is_some()
+        || a.min_len.is_some()
+        || a.max_len.is_some()
+        || a.equals.is_some()
+        || a.one_of.is_some()
+        || a.pattern.is_some()
+        || a.format.is_some();
+    a.quarantine.is_some()
+        || (has_checks && is_f32(f.ty))
+        || (a.pattern.is_some() && crate::check::pattern_on_items(f.kind.strip_option()))
+}
+
+/// Whether the type is `f32` or `Option<f32>`.
+pub fn is_f32(ty: &syn::Type) -> bool {
+    let ty = crate::ty::option_inner(ty).unwrap_or(ty);
+    matches!(ty, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("f32"))
+}
+
+/// The field's checks as an expression of type `&'static [Check]`, in the
+/// order the inline checks run; `None` without checks.
+pub fn table(f: &Member<'_>) -> Option<TokenStream> {
+    let p = private();
+    let a = &f.attrs;
+    let kind = f.kind.strip_option();
+    let mut checks = Vec::new();
+    let mut statics = TokenStream::new();
+    let unit = if matches!(kind, Ty::String) {
+        "characters"
+    } else {
+        "items"
+    };
+    if let Some(min) = &a.min {
+        let v = literal(kind, &min.value);
+        let msg = format!("below the minimum of {}", lit_text(&min.value));
+        let exp = format!("a number >= {}", lit_text(&min.value));
+        checks.push(quote!(#p::Check::Min(#v, #msg, #exp)));
+    }
+    if let Some(max) = &a.max {
+        let v = literal(kind, &max.value);
+        let msg = format!("above the maximum of {}", lit_text(&max.value));
+        let exp = format!("a number <= {}", lit_text(&max.value));
+        checks.push(quote!(#p::Check::Max(#v, #msg, #exp)));
+    }
+    if a.min_len.is_some() || a.max_len.is_some() {
+        let min = a.min_len.as_ref().map_or(0, |m| m.value);
+        let max = a.max_len.as_ref().map(|m| m.value);
+        let min_lit = uint(min);
+        let max_tokens = match max.map(uint) {
+            Some(m) => quote!(#m),
+            None => quote!(usize::MAX),
+        };
+        let short_msg = format!("shorter than the minimum of {min} {unit}");
+        let short_exp = format!("at least {min} {unit}");
+        let long_msg = format!("longer than the maximum of {} {unit}", max.unwrap_or(0));
+        let long_exp = format!("at most {} {unit}", max.unwrap_or(0));
+        checks.push(quote! {
+            #p::Check::Len(#min_lit, #max_tokens, [#short_msg, #short_exp, #long_msg, #long_exp])
+        });
+    }
+    if let Some(eq) = &a.equals {
+        let v = literal(kind, &eq.value);
+        let msg = format!("must equal {}", lit_text(&eq.value));
+        checks.push(quote!(#p::Check::Equals(#v, #msg)));
+    }
+    if let Some(list) = &a.one_of {
+        let vs = list.value.iter().map(|l| literal(kind, &l.value));
+        let texts: Vec<_> = list.value.iter().map(|l| lit_text(&l.value)).collect();
+        let msg = format!("must be one of: {}", texts.join(", "));
+        checks.push(quote!(#p::Check::OneOf(&[#(#vs),*], #msg)));
+    }
+    if let Some(pattern) = &a.pattern {
+        let written = pattern.value.value();
+        // The check has accepted the pattern, so it has an engine form.
+        let engine = crate::pattern::engine_form(&written).unwrap_or_else(|_| written.clone());
+        let msg = format!("does not match the pattern {written}");
+        let exp = format!("a string in which the pattern {written} finds a match");
+        statics = quote!(static __CONTRACT_PATTERN: #p::Pattern = #p::Pattern::new(#engine););
+        checks.push(quote!(#p::Check::Pattern(&__CONTRACT_PATTERN, #msg, #exp)));
+    }
+    if let Some(format) = &a.format {
+        let format = match format.value {
+            StringFormat::Email => quote!(#p::Format::Email),
+            StringFormat::Uuid => quote!(#p::Format::Uuid),
+        };
+        checks.push(quote!(#p::Check::Format(#format)));
+    }
+    if checks.is_empty() {
+        return None;
+    }
+    let n = checks.len();
+    Some(quote! {{
+        #statics
+        static __CONTRACT_CHECKS: [#p::Check; #n] = [#(#checks),*];
+        &__CONTRACT_CHECKS
+    }})
+}
+
+/// A literal of a check, typed as the field compares it.
+fn literal(kind: &Ty, lit: &Lit) -> TokenStream {
+    let p = private();
+    match (kind, lit) {
+        (_, Lit::Str(s)) => quote!(#p::Literal::Str(#s)),
+        (_, Lit::Bool(b)) => quote!(#p::Literal::Bool(#b)),
+        (Ty::Float, _) | (_, Lit::Float(_)) => {
+            let v = typed_lit(&Ty::Float, lit);
+            quote!(#p::Literal::Float(#v))
+        }
+        (_, Lit::Int(_)) => {
+            let v = typed_lit(kind, lit);
+            quote!(#p::Literal::Int(#v))
+        }
+    }
+}
+
+/// The checks written inline on `__contract_x` (skipping `null` for an
+/// `Option` field), for the fields [`table`] does not cover.
+pub fn inline(f: &Member<'_>) -> TokenStream {
+    let p = private();
+    let a = &f.attrs;
+    let kind = f.kind.strip_option();
+    let mut checks = Vec::new();
+    let is_str = matches!(kind, Ty::String);
+    let unit = if is_str { "characters" } else { "items" };
+    if let Some(min) = &a.min {
+        let v = typed_lit(kind, &min.value);
+        let msg = format!("below the minimum of {}", lit_text(&min.value));
+        let exp = format!("a number >= {}", lit_text(&min.value));
+        checks.push(quote!(if *__contract_y < #v { #p::field_error(__contract_cx, &__contract_p, #p::code::BELOW_MINIMUM, #msg, #exp); }));
+    }
+    if let Some(max) = &a.max {
+        let v = typed_lit(kind, &max.value);
+        let msg = format!("above the maximum of {}", lit_text(&max.value));
+        let exp = format!("a number <= {}", lit_text(&max.value));
+        checks.push(quote!(if *__contract_y > #v { #p::field_error(__contract_cx, &__contract_p, #p::code::ABOVE_MAXIMUM, #msg, #exp); }));
+    }
+    if a.min_len.is_some() || a.max_len.is_some() {
+        // One length check for both bounds: a string's characters are
+        // counted at most once, and not at all when its byte length decides.
+        let min = a.min_len.as_ref().map_or(0, |m| m.value);
+        let max = a.max_len.as_ref().map(|m| m.value);
+        let min_lit = uint(min);
+        let max_tokens = match max.map(uint) {
+            Some(m) => quote!(#m),
+            None => quote!(usize::MAX),
+        };
+        let short_msg = format!("shorter than the minimum of {min} {unit}");
+        let short_exp = format!("at least {min} {unit}");
+        let long_msg = format!("longer than the maximum of {} {unit}", max.unwrap_or(0));
+        let long_exp = format!("at most {} {unit}", max.unwrap_or(0));
+        checks.push(quote! {
+            match #p::Length::check_len(__contract_y, #min_lit, #max_tokens) {
+                #p::LenCheck::Short => #p::field_error(__contract_cx, &__contract_p, #p::code::TOO_SHORT, #short_msg, #short_exp),
+                #p::LenCheck::Long => #p::field_error(__contract_cx, &__contract_p, #p::code::TOO_LONG, #long_msg, #long_exp),
+                #p::LenCheck::Within => {}
+            }
+        });
+    }
+    if let Some(eq) = &a.equals {
+        let v = typed_lit(kind, &eq.value);
+        let msg = format!("must equal {}", lit_text(&eq.value));
+        let lhs = if is_str {
+            quote!(__contract_y.as_str())
+        } else {
+            quote!(*__contract_y)
+        };
+        checks.push(quote!(if #lhs != #v { #p::field_error(__contract_cx, &__contract_p, #p::code::NOT_EQUAL, #msg, #msg); }));
+    }
+    if let Some(list) = &a.one_of {
+        let vs: Vec<_> = list
+            .value
+            .iter()
+            .map(|l| typed_lit(kind, &l.value))
+            .collect();
+        let texts: Vec<_> = list.value.iter().map(|l| lit_text(&l.value)).collect();
+        let msg = format!("must be one of: {}", texts.join(", "));
+        let lhs = if is_str {
+            quote!(__contract_y.as_str())
+        } else {
+            quote!(*__contract_y)
+        };
+        checks.push(quote!(if !matches!(#lhs, #(#vs)|*) { #p::field_error(__contract_cx, &__contract_p, #p::code::NOT_ONE_OF, #msg, #msg); }));
+    }
+    if let Some(pattern) = &a.pattern {
+        let written = pattern.value.value();
+        // The check has accepted the pattern, so it has an engine form.
+        let engine = crate::pattern::engine_form(&written).unwrap_or_else(|_| written.clone());
+        let msg = format!("does not match the pattern {written}");
+        let exp = format!("a string in which the pattern {written} finds a match");
+        // On a `Vec<String>`, every item, at its own pointer.
+        let check = if crate::check::pattern_on_items(kind) {
+            quote!(check_pattern_items(__contract_cx, &__contract_p, &__CONTRACT_PATTERN, __contract_y, #msg, #exp))
+        } else {
+            quote!(check_pattern(__contract_cx, &__contract_p, &__CONTRACT_PATTERN, __contract_y.as_str(), #msg, #exp))
+        };
+        checks.push(quote! {{
+            static __CONTRACT_PATTERN: #p::Pattern = #p::Pattern::new(#engine);
+            #p::#check;
+        }});
+    }
+    if let Some(format) = &a.format {
+        let format = match format.value {
+            StringFormat::Email => quote!(#p::Format::Email),
+            StringFormat::Uuid => quote!(#p::Format::Uuid),
+        };
+        checks.push(
+            quote!(#p::check_format(__contract_cx, &__contract_p, #format, __contract_y.as_str());),
+        );
+    }
+    if checks.is_empty() {
+        return TokenStream::new();
+    }
+    if f.kind.is_option() {
+        quote!(if let #p::Some(__contract_y) = &__contract_x { #(#checks)* })
+    } else {
+        quote!({ let __contract_y = &__contract_x; #(#checks)* })
+    }
+}

@@ -1,0 +1,129 @@
+//! One declared member of an object, read by a struct's member loop: the
+//! duplicate-key test, the value at the member's pointer, the field's
+//! checks ([`Check`] table) and the bookkeeping of whether it failed, in
+//! one generic function the derive calls once per field, shared by every
+//! field of the same type.
+//!
+//! Unoptimised, each call is a frame of its own, so the loop's frame does
+//! not hold every member's temporaries (a recursive contract pays its loop
+//! frame at each level). Without debug assertions (release), it and the
+//! checks are always inlined: each call site then reads one field, with its
+//! check table a constant the optimiser folds into plain comparisons, as
+//! code written per field would be.
+use crate::core::Collector;
+use crate::json::{ParseError, Path, Reader, duplicate_key};
+
+use super::bounds::{Check, Checked};
+use super::missing_key;
+
+/// A field's state while its object is read: whether its key was met, and
+/// its value if that was valid.
+#[derive(Debug)]
+pub struct Slot<T> {
+    /// The value, once read and valid.
+    pub value: Option<T>,
+    /// Whether the key was met (a second time is a duplicate key).
+    pub seen: bool,
+}
+
+impl<T> Slot<T> {
+    /// Not met yet.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub const fn new() -> Slot<T> {
+        Slot {
+            value: None,
+            seen: false,
+        }
+    }
+}
+
+impl<T> Slot<T> {
+    /// Whether the key of a required member was met; if not, records
+    /// `missing_key` for `name`.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn present(&self, cx: &mut Collector, path: &Path<'_>, name: &str) -> bool {
+        if !self.seen {
+            missing_key(cx, path, name);
+        }
+        self.seen
+    }
+}
+
+impl<T> Default for Slot<T> {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn default() -> Slot<T> {
+        Slot::new()
+    }
+}
+
+/// How a member's value is read: `<T as JsonType>::decode`, named by the
+/// generated code at the field's type (so that a type that is not a
+/// contract is reported there, once).
+pub type Decode<T> =
+    fn(&mut Reader<'_>, &Path<'_>, &mut Collector) -> Result<Option<T>, ParseError>;
+
+/// Reads the value of member `name` (its key at offset `at`) with `decode`
+/// into `slot` and runs its `checks`; `Ok(false)` if an error was recorded
+/// meanwhile. A key met twice is a duplicate (a parse error); stopping at
+/// the caller's error budget is [`Collector::check_stop`]'s.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(clippy::too_many_arguments)]
+pub fn member<T: Checked>(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    at: usize,
+    name: &'static str,
+    slot: &mut Slot<T>,
+    decode: Decode<T>,
+    checks: &'static [Check],
+) -> Result<bool, ParseError> {
+    if slot.seen {
+        return Err(duplicate_key(at, path, name));
+    }
+    slot.seen = true;
+    let member = path.key(name);
+    let mark = cx.mark();
+    if let Some(value) = decode(r, &member, cx)? {
+        value.check(checks, &member, cx);
+        slot.value = Some(value);
+    }
+    if cx.failed_since(mark) {
+        cx.check_stop()?;
+        return Ok(false);
+    }
+    Ok(true)
+}
+
+/// [`member`] for a field without checks, of any type (a nested contract,
+/// a map, a date...).
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn member_unchecked<T>(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    at: usize,
+    name: &'static str,
+    slot: &mut Slot<T>,
+    decode: Decode<T>,
+) -> Result<bool, ParseError> {
+    if slot.seen {
+        return Err(duplicate_key(at, path, name));
+    }
+    slot.seen = true;
+    let member = path.key(name);
+    let mark = cx.mark();
+    if let Some(value) = decode(r, &member, cx)? {
+        slot.value = Some(value);
+    }
+    if cx.failed_since(mark) {
+        cx.check_stop()?;
+        return Ok(false);
+    }
+    Ok(true)
+}
