@@ -117,7 +117,7 @@ pub trait Contract: JsonType + 'static {
 
     /// Parses and checks `raw` (parse, schema and rule stages).
     fn from_json(raw: &str) -> Result<Self, Rejection> {
-        pipeline::run::<Self>(raw, Stages::none()).map(|(value, _reviews)| value)
+        pipeline::run_schema::<Self>(raw)
     }
 
     /// [`Contract::from_json`] for a caller who wants only the first

@@ -273,37 +273,74 @@ pub fn prepare<'a>(raw: &'a [u8], limits: &Limits) -> Result<&'a str, Rejection>
 }
 
 /// Refuses an input longer than `limits.max_bytes`.
+#[inline]
 pub fn check_size(len: usize, limits: &Limits) -> Result<(), Rejection> {
     if len > limits.max_bytes {
-        return Err(Rejection::single(
-            Error::new(
-                Stage::Parse,
-                "",
-                code::TOO_LARGE,
-                format!(
-                    "the input is {len} bytes; the limit is {}",
-                    limits.max_bytes
-                ),
-            )
-            .with_expected(format!("at most {} bytes", limits.max_bytes)),
-        ));
+        return Err(too_large(len, limits));
     }
     Ok(())
 }
 
 /// Refuses a leading byte-order mark.
+#[inline]
 pub fn check_bom(text: &str) -> Result<(), Rejection> {
-    if text.starts_with('\u{feff}') {
-        return Err(Rejection::single(
-            ParseError::new(
-                code::BYTE_ORDER_MARK,
-                "the input starts with a byte-order mark",
-                0,
-            )
-            .into_error(text.as_bytes()),
-        ));
+    if text.as_bytes().starts_with(BOM) {
+        return Err(byte_order_mark(text));
     }
     Ok(())
+}
+
+/// [`check_size`] then [`check_bom`] on a text, as one test on the way in
+/// (the error, and which of the two comes first, are theirs).
+#[inline]
+pub fn check_text(text: &str, limits: &Limits) -> Result<(), Rejection> {
+    if text.len() > limits.max_bytes || text.as_bytes().starts_with(BOM) {
+        return Err(text_refused(text, limits));
+    }
+    Ok(())
+}
+
+// U+FEFF in UTF-8.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+#[cold]
+#[inline(never)]
+fn text_refused(text: &str, limits: &Limits) -> Rejection {
+    if text.len() > limits.max_bytes {
+        too_large(text.len(), limits)
+    } else {
+        byte_order_mark(text)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn too_large(len: usize, limits: &Limits) -> Rejection {
+    Rejection::single(
+        Error::new(
+            Stage::Parse,
+            "",
+            code::TOO_LARGE,
+            format!(
+                "the input is {len} bytes; the limit is {}",
+                limits.max_bytes
+            ),
+        )
+        .with_expected(format!("at most {} bytes", limits.max_bytes)),
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn byte_order_mark(text: &str) -> Rejection {
+    Rejection::single(
+        ParseError::new(
+            code::BYTE_ORDER_MARK,
+            "the input starts with a byte-order mark",
+            0,
+        )
+        .into_error(text.as_bytes()),
+    )
 }
 
 /// Parses `raw` under the strict policy (see the module docs) into a

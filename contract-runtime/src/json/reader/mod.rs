@@ -171,7 +171,17 @@ impl<'de> Reader<'de> {
     }
 
     /// Checks that only whitespace is left.
+    #[inline]
     pub fn finish(&mut self) -> Result<(), ParseError> {
+        // Most documents end at their last `}`.
+        if self.pos >= self.src.len() {
+            return Ok(());
+        }
+        self.finish_after_ws()
+    }
+
+    #[inline(never)]
+    fn finish_after_ws(&mut self) -> Result<(), ParseError> {
         self.skip_ws();
         if self.pos < self.src.len() {
             Err(self.error_here(code::TRAILING_DATA, "unexpected data after the JSON value"))
