@@ -112,10 +112,16 @@ pub fn run<T: Document>(raw: &str, stages: Stages<'_, T>) -> Result<Accepted<T>,
 #[inline]
 pub fn run_schema<T: Document>(raw: &str) -> Result<T, Rejection> {
     let mut cx = Collector::new();
-    match decode::<T>(raw, &mut cx) {
-        Ok(Some(value)) if cx.is_clean() => Ok(value),
+    match decode_inline::<T>(raw, &mut cx) {
+        Ok(Some(value)) if cx.is_clean() => {
+            cx.discard();
+            Ok(value)
+        }
         Ok(_) => Err(collected(cx)),
-        Err(rejection) => Err(rejection),
+        Err(rejection) => {
+            cx.discard();
+            Err(rejection)
+        }
     }
 }
 
@@ -166,6 +172,13 @@ pub fn outcome<T: Document>(raw: &str, stages: Stages<'_, T>) -> Outcome<T> {
 // a number of errors: a call here moves the decoded value once more.
 #[inline]
 pub fn decode<T: Document>(raw: &str, cx: &mut Collector) -> Result<Option<T>, Rejection> {
+    decode_inline(raw, cx)
+}
+
+// `decode`, always inlined: `from_json` (`run_schema`) pays no call around
+// the generated decoder and no move of the value it returns.
+#[inline(always)]
+fn decode_inline<T: Document>(raw: &str, cx: &mut Collector) -> Result<Option<T>, Rejection> {
     json::check_text(raw, &T::LIMITS)?;
     let mut reader = Reader::new(raw, T::LIMITS.max_depth);
     let value = match T::decode(&mut reader, &Path::Root, cx) {
