@@ -199,32 +199,57 @@ impl<'a> Path<'a> {
             out.push_str(key);
             return out;
         }
-        // One allocation of the right size (a segment that needs escaping
+        // One walk for the length and whether any key needs escaping, then
+        // one allocation of the right size (a segment that needs escaping
         // grows it once more); the root allocates nothing.
-        let len = self.pointer_len();
+        let (len, plain) = self.pointer_len();
         if len == 0 {
             return String::new();
         }
         let mut out = String::with_capacity(len);
-        self.write_pointer(&mut out);
+        if plain {
+            self.write_plain(&mut out);
+        } else {
+            self.write_pointer(&mut out);
+        }
         out
     }
 
-    // The pointer's length when no segment needs escaping.
-    fn pointer_len(&self) -> usize {
+    // The pointer's length when no segment needs escaping, and whether
+    // none does.
+    fn pointer_len(&self) -> (usize, bool) {
         let mut len = 0;
+        let mut plain = true;
         let mut at = self;
         loop {
             match at {
-                Path::Root => return len,
+                Path::Root => return (len, plain),
                 Path::Key(parent, key) => {
                     len += 1 + key.len();
+                    plain = plain && !crate::pointer::needs_escape(key);
                     at = parent;
                 }
                 Path::Index(parent, index) => {
                     len += 1 + decimal_digits(*index);
                     at = parent;
                 }
+            }
+        }
+    }
+
+    // `write_pointer` for a path none of whose keys needs escaping: each
+    // key copied whole.
+    fn write_plain(&self, out: &mut String) {
+        match self {
+            Path::Root => {}
+            Path::Key(parent, key) => {
+                parent.write_plain(out);
+                out.push('/');
+                out.push_str(key);
+            }
+            Path::Index(parent, index) => {
+                parent.write_plain(out);
+                crate::pointer::push_index(out, *index);
             }
         }
     }

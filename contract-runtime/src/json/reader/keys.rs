@@ -144,6 +144,19 @@ impl KeySet {
     /// Adds `key`, read from the input `src`: kept as its byte range when it
     /// is a slice of `src`, else copied; `false` if it was already there.
     pub fn insert_in(&mut self, src: &str, key: &str) -> bool {
+        // The first key of the input (an object's first unknown key):
+        // nothing to compare with, nothing to allocate.
+        if self.first.is_none()
+            && self.set.is_none()
+            && let Some((start, end)) = span_in(src, key)
+        {
+            self.first = Some(Entry {
+                start,
+                end,
+                copied: false,
+            });
+            return true;
+        }
         if self.contains(src, key) {
             return false;
         }
