@@ -116,8 +116,11 @@ pub trait Contract: JsonType + 'static {
     }
 
     /// Parses and checks `raw` (parse, schema and rule stages).
+    // A small body around the generated decoder (a call of its own): inlined
+    // into the caller, which takes the value where it returns.
+    #[inline]
     fn from_json(raw: &str) -> Result<Self, Rejection> {
-        pipeline::run::<Self>(raw, Stages::none()).map(|(value, _reviews)| value)
+        pipeline::run_schema::<Self>(raw)
     }
 
     /// [`Contract::from_json`] for a caller who wants only the first

@@ -45,10 +45,20 @@ pub struct Feedback {
     /// Errors found but not listed.
     #[serde(skip_serializing_if = "is_zero")]
     pub omitted: usize,
+    /// Whether reading stopped at the errors listed
+    /// ([`Rejection::truncated`], from
+    /// [`Contract::from_json_first`](crate::Contract::from_json_first)): the
+    /// rest of the output was not checked and may hold more problems.
+    #[serde(skip_serializing_if = "is_false")]
+    pub truncated: bool,
 }
 
 fn is_zero(n: &usize) -> bool {
     *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 // A description for codes whose error carries no `expected` text.
@@ -83,6 +93,7 @@ impl Rejection {
         Feedback {
             items,
             omitted: self.omitted,
+            truncated: self.truncated,
         }
     }
 }
@@ -107,6 +118,12 @@ impl fmt::Display for Feedback {
         }
         if self.omitted > 0 {
             writeln!(f, "- and {} more problems of the same kinds", self.omitted)?;
+        }
+        if self.truncated {
+            writeln!(
+                f,
+                "- checking stopped at these problems: the rest of the output was not checked and may have more"
+            )?;
         }
         Ok(())
     }

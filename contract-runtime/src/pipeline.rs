@@ -104,6 +104,35 @@ pub fn run<T: Document>(raw: &str, stages: Stages<'_, T>) -> Result<Accepted<T>,
     }
 }
 
+/// Parse, schema and rule stages, as [`run`] without further stages: the
+/// value (its review reasons dropped), or every error found. What
+/// [`Contract::from_json`](crate::Contract::from_json) runs.
+// Inlined into `from_json`: an accepted document returns its value at once,
+// and everything a rejection needs is out of line.
+#[inline]
+pub fn run_schema<T: Document>(raw: &str) -> Result<T, Rejection> {
+    let mut cx = Collector::new();
+    match decode_inline::<T>(raw, &mut cx) {
+        Ok(Some(value)) if cx.is_clean() => {
+            cx.discard();
+            Ok(value)
+        }
+        Ok(_) => Err(collected(cx)),
+        Err(rejection) => {
+            cx.discard();
+            Err(rejection)
+        }
+    }
+}
+
+// The rejection of a document whose schema or rule stage found errors.
+#[cold]
+#[inline(never)]
+fn collected(cx: Collector) -> Rejection {
+    let (errors, omitted, _reviews) = cx.finish();
+    rejection(errors, omitted)
+}
+
 /// Parse, schema and rule stages that stop reading once `max_errors` errors
 /// are found (see [`Contract::from_json_first`](crate::Contract::from_json_first)).
 pub fn run_first<T: Document>(raw: &str, max_errors: usize) -> Result<T, Rejection> {
@@ -143,14 +172,24 @@ pub fn outcome<T: Document>(raw: &str, stages: Stages<'_, T>) -> Outcome<T> {
 // a number of errors: a call here moves the decoded value once more.
 #[inline]
 pub fn decode<T: Document>(raw: &str, cx: &mut Collector) -> Result<Option<T>, Rejection> {
-    json::check_size(raw.len(), &T::LIMITS)?;
-    json::check_bom(raw)?;
+    decode_inline(raw, cx)
+}
+
+// `decode`, always inlined: `from_json` (`run_schema`) pays no call around
+// the generated decoder and no move of the value it returns.
+#[inline(always)]
+fn decode_inline<T: Document>(raw: &str, cx: &mut Collector) -> Result<Option<T>, Rejection> {
+    json::check_text(raw, &T::LIMITS)?;
     let mut reader = Reader::new(raw, T::LIMITS.max_depth);
-    let value = match T::decode(&mut reader, &Path::Root, cx).and_then(|v| {
-        reader.finish()?;
-        Ok(v)
-    }) {
-        Ok(v) => v,
+    let value = match T::decode(&mut reader, &Path::Root, cx) {
+        Ok(v) => match reader.finish() {
+            Ok(()) => v,
+            Err(e) => {
+                drop(v);
+                decode_failed(raw, cx, e)?;
+                None
+            }
+        },
         Err(e) => {
             decode_failed(raw, cx, e)?;
             None

@@ -83,3 +83,28 @@ fn feedback_lists_pointer_code_and_expectation() {
         "- at /state: not_one_of (schema stage); expected must be one of: \"open\", \"closed\""
     ));
 }
+
+// A rejection from `from_json_first` says that reading stopped, in the text
+// and in the serialized form; one from `from_json` (every error) does not.
+#[test]
+fn feedback_says_when_checking_stopped_early() {
+    let raw = r#"{"owner":"","state":"gone","priority":0}"#;
+    let first = Ticket::from_json_first(raw, 1).unwrap_err();
+    assert!(first.truncated);
+    let f = first.feedback();
+    assert!(f.truncated);
+    assert_eq!(f.items.len(), 1);
+    let text = f.to_string();
+    assert!(
+        text.contains("the rest of the output was not checked"),
+        "{text}"
+    );
+    let json = serde_json::to_value(&f).unwrap();
+    assert_eq!(json["truncated"], true);
+
+    let all = Ticket::from_json(raw).unwrap_err();
+    let f = all.feedback();
+    assert!(!f.truncated);
+    assert!(!f.to_string().contains("not checked"));
+    assert!(serde_json::to_value(&f).unwrap().get("truncated").is_none());
+}

@@ -193,6 +193,7 @@ pub fn members(
                 __contract_more = __contract_r.object_more()?;
             }
         }
+        __contract_unknown.discard();
         // The end of the object in a frame of its own, as each member's value.
         #p::own_frame(move || {
             #( #absent )*

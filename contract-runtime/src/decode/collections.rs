@@ -88,10 +88,18 @@ impl<T: JsonType> JsonType for Vec<T> {
     ) -> Result<Option<Self>, ParseError> {
         match r.peek()? {
             Peek::Array => with_room_at(r.depth(), || {
-                let mut items = Vec::new();
                 let mut ok = true;
                 let mut index = 0;
                 let mut more = r.begin_array()?;
+                // A first capacity where the first push would grow to it
+                // anyway (the standard library's smallest, 4 items, or 1
+                // of a large item): the same allocation, without the call
+                // that grows from empty. An empty array allocates nothing.
+                let mut items = if more {
+                    Vec::with_capacity(if size_of::<T>() <= 1024 { 4 } else { 1 })
+                } else {
+                    Vec::new()
+                };
                 while more {
                     match T::decode(r, &path.index(index), cx)? {
                         Some(v) if ok => items.push(v),

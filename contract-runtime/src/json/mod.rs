@@ -199,32 +199,57 @@ impl<'a> Path<'a> {
             out.push_str(key);
             return out;
         }
-        // One allocation of the right size (a segment that needs escaping
+        // One walk for the length and whether any key needs escaping, then
+        // one allocation of the right size (a segment that needs escaping
         // grows it once more); the root allocates nothing.
-        let len = self.pointer_len();
+        let (len, plain) = self.pointer_len();
         if len == 0 {
             return String::new();
         }
         let mut out = String::with_capacity(len);
-        self.write_pointer(&mut out);
+        if plain {
+            self.write_plain(&mut out);
+        } else {
+            self.write_pointer(&mut out);
+        }
         out
     }
 
-    // The pointer's length when no segment needs escaping.
-    fn pointer_len(&self) -> usize {
+    // The pointer's length when no segment needs escaping, and whether
+    // none does.
+    fn pointer_len(&self) -> (usize, bool) {
         let mut len = 0;
+        let mut plain = true;
         let mut at = self;
         loop {
             match at {
-                Path::Root => return len,
+                Path::Root => return (len, plain),
                 Path::Key(parent, key) => {
                     len += 1 + key.len();
+                    plain = plain && !crate::pointer::needs_escape(key);
                     at = parent;
                 }
                 Path::Index(parent, index) => {
                     len += 1 + decimal_digits(*index);
                     at = parent;
                 }
+            }
+        }
+    }
+
+    // `write_pointer` for a path none of whose keys needs escaping: each
+    // key copied whole.
+    fn write_plain(&self, out: &mut String) {
+        match self {
+            Path::Root => {}
+            Path::Key(parent, key) => {
+                parent.write_plain(out);
+                out.push('/');
+                out.push_str(key);
+            }
+            Path::Index(parent, index) => {
+                parent.write_plain(out);
+                crate::pointer::push_index(out, *index);
             }
         }
     }
@@ -273,37 +298,74 @@ pub fn prepare<'a>(raw: &'a [u8], limits: &Limits) -> Result<&'a str, Rejection>
 }
 
 /// Refuses an input longer than `limits.max_bytes`.
+#[inline]
 pub fn check_size(len: usize, limits: &Limits) -> Result<(), Rejection> {
     if len > limits.max_bytes {
-        return Err(Rejection::single(
-            Error::new(
-                Stage::Parse,
-                "",
-                code::TOO_LARGE,
-                format!(
-                    "the input is {len} bytes; the limit is {}",
-                    limits.max_bytes
-                ),
-            )
-            .with_expected(format!("at most {} bytes", limits.max_bytes)),
-        ));
+        return Err(too_large(len, limits));
     }
     Ok(())
 }
 
 /// Refuses a leading byte-order mark.
+#[inline]
 pub fn check_bom(text: &str) -> Result<(), Rejection> {
-    if text.starts_with('\u{feff}') {
-        return Err(Rejection::single(
-            ParseError::new(
-                code::BYTE_ORDER_MARK,
-                "the input starts with a byte-order mark",
-                0,
-            )
-            .into_error(text.as_bytes()),
-        ));
+    if text.as_bytes().starts_with(BOM) {
+        return Err(byte_order_mark(text));
     }
     Ok(())
+}
+
+/// [`check_size`] then [`check_bom`] on a text, as one test on the way in
+/// (the error, and which of the two comes first, are theirs).
+#[inline]
+pub fn check_text(text: &str, limits: &Limits) -> Result<(), Rejection> {
+    if text.len() > limits.max_bytes || text.as_bytes().starts_with(BOM) {
+        return Err(text_refused(text, limits));
+    }
+    Ok(())
+}
+
+// U+FEFF in UTF-8.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+#[cold]
+#[inline(never)]
+fn text_refused(text: &str, limits: &Limits) -> Rejection {
+    if text.len() > limits.max_bytes {
+        too_large(text.len(), limits)
+    } else {
+        byte_order_mark(text)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn too_large(len: usize, limits: &Limits) -> Rejection {
+    Rejection::single(
+        Error::new(
+            Stage::Parse,
+            "",
+            code::TOO_LARGE,
+            format!(
+                "the input is {len} bytes; the limit is {}",
+                limits.max_bytes
+            ),
+        )
+        .with_expected(format!("at most {} bytes", limits.max_bytes)),
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn byte_order_mark(text: &str) -> Rejection {
+    Rejection::single(
+        ParseError::new(
+            code::BYTE_ORDER_MARK,
+            "the input starts with a byte-order mark",
+            0,
+        )
+        .into_error(text.as_bytes()),
+    )
 }
 
 /// Parses `raw` under the strict policy (see the module docs) into a

@@ -61,9 +61,13 @@ pub struct KeySet {
     // The first key, held without allocating: most objects that need a set
     // at all (one with an unknown key) have one such key.
     first: Option<Entry>,
-    // Every later key while there are few; emptied into `set` past
-    // `KEYSET_LINEAR`.
+    // Every later key while there are few, in the order inserted. An entry
+    // owns nothing (a byte range of the input or of `copies`), so dropping
+    // a set is two capacity tests and a null test, inline in every
+    // generated struct decoder, which has a set per object it reads.
     list: Vec<Entry>,
+    // The text of the keys that are copies, one after the other.
+    copies: String,
     // Made only past `KEYSET_LINEAR` keys: an empty `HashSet` would draw its
     // random keys for every object read. Boxed: a `KeySet` sits in every
     // generated struct decoder's frame, once per nesting level.
@@ -77,20 +81,19 @@ struct Large {
     last: String,
 }
 
-// One key of the list: a byte range of the input, or a copy.
-#[derive(Debug)]
-enum Entry {
-    Input(usize, usize),
-    Owned(Box<str>),
+// One key of the list: a byte range of the input, or of the copies.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    start: usize,
+    end: usize,
+    copied: bool,
 }
 
 impl Entry {
-    // The key, against the input it was read from.
-    fn get<'a>(&'a self, src: &'a str) -> &'a str {
-        match self {
-            Entry::Input(start, end) => src.get(*start..*end).unwrap_or_default(),
-            Entry::Owned(key) => key,
-        }
+    // The key, against the input it was read from and the set's copies.
+    fn get<'a>(self, src: &'a str, copies: &'a str) -> &'a str {
+        let text = if self.copied { copies } else { src };
+        text.get(self.start..self.end).unwrap_or_default()
     }
 }
 
@@ -141,69 +144,104 @@ impl KeySet {
     /// Adds `key`, read from the input `src`: kept as its byte range when it
     /// is a slice of `src`, else copied; `false` if it was already there.
     pub fn insert_in(&mut self, src: &str, key: &str) -> bool {
+        // The first key of the input (an object's first unknown key):
+        // nothing to compare with, nothing to allocate.
+        if self.first.is_none()
+            && self.set.is_none()
+            && let Some((start, end)) = span_in(src, key)
+        {
+            self.first = Some(Entry {
+                start,
+                end,
+                copied: false,
+            });
+            return true;
+        }
         if self.contains(src, key) {
             return false;
         }
-        let entry = match span_in(src, key) {
-            Some((start, end)) => Entry::Input(start, end),
-            None => Entry::Owned(key.into()),
-        };
-        self.insert_new(src, entry);
+        self.insert_new(src, key);
         true
     }
 
-    /// [`KeySet::insert`] of a key the caller owns already (no copy);
-    /// a key already there is handed back as the error.
+    /// [`KeySet::insert`] of a key the caller owns already; a key already
+    /// there is handed back as the error.
     pub fn insert_owned(&mut self, key: String) -> Result<(), String> {
         if self.contains("", &key) {
             return Err(key);
         }
-        self.insert_new("", Entry::Owned(key.into_boxed_str()));
+        self.insert_new("", &key);
         Ok(())
     }
 
     fn contains(&self, src: &str, key: &str) -> bool {
         match &self.set {
-            None => {
-                self.first.as_ref().is_some_and(|k| k.get(src) == key)
-                    || self.list.iter().any(|k| k.get(src) == key)
-            }
+            None => self
+                .first
+                .iter()
+                .chain(&self.list)
+                .any(|k| k.get(src, &self.copies) == key),
             Some(set) => set.keys.contains(key),
         }
     }
 
     // Adds a key known to be absent.
-    fn insert_new(&mut self, src: &str, entry: Entry) {
+    fn insert_new(&mut self, src: &str, key: &str) {
         if self.set.is_none() {
-            if self.first.is_none() {
-                self.first = Some(entry);
+            if self.first.is_none() || self.list.len() < KEYSET_LINEAR {
+                let entry = match span_in(src, key) {
+                    Some((start, end)) => Entry {
+                        start,
+                        end,
+                        copied: false,
+                    },
+                    None => {
+                        let start = self.copies.len();
+                        self.copies.push_str(key);
+                        Entry {
+                            start,
+                            end: self.copies.len(),
+                            copied: true,
+                        }
+                    }
+                };
+                if self.first.is_none() {
+                    self.first = Some(entry);
+                } else {
+                    self.list.push(entry);
+                }
                 return;
             }
-            if self.list.len() < KEYSET_LINEAR {
-                self.list.push(entry);
-                return;
-            }
-        }
-        let set = self.set.get_or_insert_with(|| {
             let keys = self
                 .first
                 .take()
                 .into_iter()
                 .chain(self.list.drain(..))
-                .map(|old| match old {
-                    Entry::Owned(key) => key,
-                    Entry::Input(..) => old.get(src).into(),
-                })
+                .map(|old| old.get(src, &self.copies).into())
                 .collect();
-            Box::new(Large {
+            self.copies = String::new();
+            self.set = Some(Box::new(Large {
                 keys,
                 last: String::new(),
-            })
-        });
-        let key = entry.get(src);
-        set.last.clear();
-        set.last.push_str(key);
-        set.keys.insert(key.into());
+            }));
+        }
+        if let Some(set) = &mut self.set {
+            set.last.clear();
+            set.last.push_str(key);
+            set.keys.insert(key.into());
+        }
+    }
+
+    /// Drops the set; one that holds no allocation (no key, or one key of
+    /// the input) costs nothing to drop. A generated struct decoder ends
+    /// with it, so that its set's drop is not an out-of-line call per
+    /// object read.
+    #[inline]
+    pub fn discard(self) {
+        if self.list.capacity() == 0 && self.copies.capacity() == 0 && self.set.is_none() {
+            // Nothing to free, so nothing is leaked.
+            std::mem::forget(self);
+        }
     }
 
     /// The key inserted last ("" when none), of a set filled with
@@ -220,7 +258,7 @@ impl KeySet {
                 .list
                 .last()
                 .or(self.first.as_ref())
-                .map_or("", |k| k.get(src)),
+                .map_or("", |k| k.get(src, &self.copies)),
             Some(set) => &set.last,
         }
     }

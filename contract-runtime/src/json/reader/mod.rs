@@ -171,7 +171,17 @@ impl<'de> Reader<'de> {
     }
 
     /// Checks that only whitespace is left.
+    #[inline]
     pub fn finish(&mut self) -> Result<(), ParseError> {
+        // Most documents end at their last `}`.
+        if self.pos >= self.src.len() {
+            return Ok(());
+        }
+        self.finish_after_ws()
+    }
+
+    #[inline(never)]
+    fn finish_after_ws(&mut self) -> Result<(), ParseError> {
         self.skip_ws();
         if self.pos < self.src.len() {
             Err(self.error_here(code::TRAILING_DATA, "unexpected data after the JSON value"))
@@ -215,16 +225,25 @@ impl<'de> Reader<'de> {
         self.literal("null")
     }
 
+    // Inline, with its error out of line: every object and array read
+    // passes here.
+    #[inline]
     fn enter(&mut self) -> Result<(), ParseError> {
         if self.depth >= self.max_depth {
-            return Err(self.error_here(
-                code::TOO_DEEP,
-                format!("nesting deeper than the limit of {}", self.max_depth),
-            ));
+            return Err(self.too_deep());
         }
         self.depth += 1;
         self.pos += 1;
         Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn too_deep(&self) -> ParseError {
+        self.error_here(
+            code::TOO_DEEP,
+            format!("nesting deeper than the limit of {}", self.max_depth),
+        )
     }
 
     /// Consumes `{`; `true` when a member follows, `false` for `{}`.
