@@ -13,10 +13,10 @@
 //! byte those of one thread, and the output needs no `Send` (it may be a
 //! locked stdout). N busy threads on N cores, no thread that only waits.
 //!
-//! At most `4 × N` batches are in flight (read, not yet written), so memory
-//! stays bounded whatever the input's size: about `4 × N × (BATCH_BYTES +
-//! max_bytes)` of input plus their output. A batch's buffers are reused
-//! for the next one.
+//! At most `2 × N + 4` batches are in flight (read, not yet written), so
+//! memory stays bounded whatever the input's size: about `(2 × N + 4) ×
+//! (BATCH_BYTES + max_bytes)` of input plus their output. A batch's buffers
+//! are reused for the next one.
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, BufRead, Write};
 use std::panic::{self, AssertUnwindSafe};
@@ -32,13 +32,14 @@ use crate::report::Report;
 use crate::{OutcomeKind, Stage};
 
 /// The most lines in one batch.
-pub const BATCH_LINES: usize = 2048;
+pub const BATCH_LINES: usize = 1024;
 /// A batch ends at the first line that takes its input past this size.
 pub const BATCH_BYTES: usize = 256 << 10;
 
-/// Batches in flight per thread: enough that a thread finding the queue
-/// empty is rare while the calling thread checks a batch of its own.
-const IN_FLIGHT_PER_THREAD: usize = 4;
+/// Batches in flight beyond two per thread: enough that the other threads
+/// rarely find the queue empty while the calling thread checks a batch of
+/// its own and cannot refill it.
+const IN_FLIGHT_SLACK: usize = 4;
 
 /// Lines read (their kept bytes one after another), then once checked
 /// their output and outcomes. Its buffers are reused from batch to batch:
@@ -207,7 +208,7 @@ fn panicked() -> io::Error {
 }
 
 /// The calling thread: reads batches and keeps at most
-/// `IN_FLIGHT_PER_THREAD × jobs` of them in flight, writes the checked ones
+/// `2 × jobs + IN_FLIGHT_SLACK` of them in flight, writes the checked ones
 /// in order, and checks the oldest queued batch when it has nothing else
 /// to do.
 fn feed<R: BufRead + ?Sized>(
@@ -220,7 +221,7 @@ fn feed<R: BufRead + ?Sized>(
     shared: &Shared,
 ) -> io::Result<()> {
     let cap = checker.limits().max_bytes.saturating_add(1);
-    let in_flight_max = (IN_FLIGHT_PER_THREAD * jobs.max(1)) as u64;
+    let in_flight_max = (2 * jobs.max(1) + IN_FLIGHT_SLACK) as u64;
     let mut spare: Vec<Batch> = Vec::new();
     let mut ready: Vec<Batch> = Vec::new();
     let (mut sent, mut written, mut line) = (0u64, 0u64, 0u64);
