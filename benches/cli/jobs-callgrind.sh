@@ -2,12 +2,10 @@
 # `--jobs N` in instructions, which other processes on the machine do not
 # change: callgrind counts each thread of contract-check on SIZE_MB of
 # vacation lines, once with --jobs 1 and once with --jobs N, and prints the
-# total of each, each thread's count, and the speedup that N cores would give
-# if the threads' instructions took the same time: T1 / (total / min(N,
-# cores)) when the threads share the batches evenly (they take them from one
-# queue as they finish, the calling thread among them), and T1 / max(largest
-# thread, total / min(N, cores)) with the split callgrind's one-at-a-time
-# scheduling happened to give. Needs valgrind.
+# total of each, the calling thread's share (reading and writing, the part
+# that does not run in parallel) and the speedup that N cores would give if
+# the threads' instructions took the same time: T1 / max(largest thread,
+# total / min(N, cores)). Needs valgrind.
 # Usage: benches/cli/jobs-callgrind.sh [SIZE_MB [N]]   (default 4 2)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -51,7 +49,7 @@ cores = min(n, os.cpu_count() or 1)
 bound = max(max(many), tn / cores)
 print(f"{lines} lines; --jobs 1: {t1:,} instructions ({t1 / lines:,.0f} per line)")
 print(f"--jobs {n}: {tn:,} instructions (+{100 * (tn - t1) / t1:.1f}%), threads {', '.join(f'{c:,}' for c in many)}")
-print(f"calling thread (reads, writes, and checks batches too): {100 * many[0] / tn:.1f}% of the total")
-print(f"speedup on {cores} cores if instructions were time: {t1 / (tn / cores):.2f}x with the batches "
-      f"shared evenly, {t1 / bound:.2f}x with this run's split")
+print(f"calling thread: {100 * many[0] / tn:.1f}% of the total")
+print(f"speedup on {cores} cores if instructions were time: {t1 / bound:.2f}x "
+      f"(balanced workers: {t1 / max(many[0], tn / cores):.2f}x)")
 PY

@@ -1,26 +1,18 @@
 //! `--jobs N`: the lines checked on N threads, the output unchanged.
 //!
-//! The calling thread is one of the N: it spawns N − 1 more
-//! (`std::thread::scope`, no pool crate) and shares one queue of batches
-//! with them (a mutex and two condition variables; a thread holds the lock
-//! only to take or hand back a whole batch, never while it waits or checks).
-//! A batch is up to [`BATCH_LINES`] lines or [`BATCH_BYTES`] bytes of input.
-//! Every thread takes the oldest batch not yet taken, checks its lines and
-//! writes their decisions into the batch's own output buffer. Between two
-//! batches, the calling thread reads more input into the queue and writes
-//! the checked batches to the output in the order of the input, recording
-//! their outcomes in that order: the output and the summary are byte for
-//! byte those of one thread, and the output needs no `Send` (it may be a
-//! locked stdout). N busy threads on N cores, no thread that only waits.
-//!
-//! At most `2 × N + 4` batches are in flight (read, not yet written), so
-//! memory stays bounded whatever the input's size: about `(2 × N + 4) ×
-//! (BATCH_BYTES + max_bytes)` of input plus their output. A batch's buffers
-//! are reused for the next one.
-use std::collections::{BTreeMap, VecDeque};
+//! The calling thread reads the input into batches (up to [`BATCH_LINES`]
+//! lines or [`BATCH_BYTES`] bytes each) and hands them to N workers
+//! (`std::thread::scope`, no pool crate); a worker checks every line of a
+//! batch and writes its decisions into the batch's own output buffer; the
+//! calling thread writes the buffers in the order of the batches and records
+//! the outcomes in that order, so the output and the summary are byte for
+//! byte those of one thread. At most `2 × N` batches are in flight, so memory
+//! stays bounded whatever the input's size: about `2 × N × (BATCH_BYTES +
+//! max_bytes)` of input plus their output.
+use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Mutex, mpsc};
 use std::thread;
 
 use super::args::Format;
@@ -32,18 +24,13 @@ use crate::report::Report;
 use crate::{OutcomeKind, Stage};
 
 /// The most lines in one batch.
-pub const BATCH_LINES: usize = 1024;
+pub const BATCH_LINES: usize = 512;
 /// A batch ends at the first line that takes its input past this size.
 pub const BATCH_BYTES: usize = 256 << 10;
 
-/// Batches in flight beyond two per thread: enough that the other threads
-/// rarely find the queue empty while the calling thread checks a batch of
-/// its own and cannot refill it.
-const IN_FLIGHT_SLACK: usize = 4;
-
 /// Lines read (their kept bytes one after another), then once checked
 /// their output and outcomes. Its buffers are reused from batch to batch:
-/// no allocation once the first batches have grown them.
+/// no allocation once the first `2 × N` batches have grown them.
 #[derive(Default)]
 struct Batch {
     /// 1-based number of its first line.
@@ -57,51 +44,10 @@ struct Batch {
     outcomes: Vec<(OutcomeKind, Option<Stage>)>,
 }
 
-/// What the threads share, behind one lock.
-#[derive(Default)]
-struct State {
-    /// Batches read and not yet taken, oldest first, with their place in
-    /// the input.
-    queued: VecDeque<(u64, Batch)>,
-    /// Batches checked and not yet written, by their place in the input.
-    checked: BTreeMap<u64, Batch>,
-    /// No batch will come any more: the calling thread stopped (at the
-    /// end of the input, or on an error).
-    closed: bool,
-    /// A check panicked (a business check of the user's).
-    panicked: bool,
-}
-
-#[derive(Default)]
-struct Shared {
-    state: Mutex<State>,
-    /// Signalled when a batch is queued or the queue closes.
-    queued: Condvar,
-    /// Signalled when a batch is checked or a check panicked.
-    checked: Condvar,
-}
-
-impl Shared {
-    /// The state; a poisoned lock is taken as it is (no thread panics
-    /// while it holds the lock: checks run outside it).
-    fn lock(&self) -> MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn wait<'a>(&self, on: &Condvar, state: MutexGuard<'a, State>) -> MutexGuard<'a, State> {
-        on.wait(state).unwrap_or_else(PoisonError::into_inner)
-    }
-}
-
-/// Closes the queue when the calling thread stops, for any reason, so
-/// the other threads stop too.
-struct CloseOnDrop<'a>(&'a Shared);
-
-impl Drop for CloseOnDrop<'_> {
-    fn drop(&mut self) {
-        self.0.lock().closed = true;
-        self.0.queued.notify_all();
-    }
+/// A batch checked, with its place in the input.
+struct Checked {
+    seq: u64,
+    batch: Batch,
 }
 
 /// [`super::run_lines`] on `jobs` threads: the same output and report.
@@ -114,59 +60,54 @@ pub fn run_lines_parallel<R: BufRead + ?Sized>(
     jobs: usize,
 ) -> io::Result<()> {
     write_header(output, format)?;
-    let shared = Shared::default();
+    let (work, queue) = mpsc::channel::<(u64, Batch)>();
+    let queue = Mutex::new(queue);
+    let (done, results) = mpsc::channel::<Option<Checked>>();
     thread::scope(|scope| {
-        for _ in 1..jobs.max(1) {
-            let shared = &shared;
-            scope.spawn(move || worker(checker, format, shared));
+        for _ in 0..jobs.max(1) {
+            let done = done.clone();
+            let queue = &queue;
+            scope.spawn(move || worker(checker, format, queue, &done));
         }
-        let _close = CloseOnDrop(&shared);
-        feed(checker, input, output, format, report, jobs, &shared)
+        drop(done);
+        // `work` is moved in: when the feeding ends, for any reason, the
+        // queue closes and the workers stop.
+        feed(checker, input, output, report, jobs, work, &results)
     })?;
     output.flush()
 }
 
-/// Checks batches until the queue closes or a check panics.
-fn worker(checker: &Checker, format: Format, shared: &Shared) {
+/// Checks batches until the queue closes.
+fn worker(
+    checker: &Checker,
+    format: Format,
+    queue: &Mutex<mpsc::Receiver<(u64, Batch)>>,
+    done: &mpsc::Sender<Option<Checked>>,
+) {
     loop {
-        let (seq, batch) = {
-            let mut state = shared.lock();
-            loop {
-                if state.closed || state.panicked {
-                    return;
-                }
-                if let Some(next) = state.queued.pop_front() {
-                    break next;
-                }
-                state = shared.wait(&shared.queued, state);
-            }
+        let next = match queue.lock() {
+            Ok(queue) => queue.recv(),
+            Err(_) => return,
         };
-        let checked = check_caught(checker, format, batch);
-        let mut state = shared.lock();
-        let ok = checked.is_some();
-        match checked {
-            Some(batch) => {
-                state.checked.insert(seq, batch);
-            }
-            None => state.panicked = true,
-        }
-        drop(state);
-        shared.checked.notify_one();
-        if !ok {
+        let Ok((seq, batch)) = next else {
+            return;
+        };
+        // A check that panics (a business check of the user's) must not
+        // leave the calling thread waiting for its batch: it gets `None`.
+        let checked = panic::catch_unwind(AssertUnwindSafe(|| {
+            check_batch(checker, format, seq, batch)
+        }))
+        .ok();
+        let failed = checked.is_none();
+        if done.send(checked).is_err() || failed {
             return;
         }
     }
 }
 
-/// [`check_batch`], or `None` if a check panicked: the calling thread
-/// must not wait for a batch that will never come.
-fn check_caught(checker: &Checker, format: Format, batch: Batch) -> Option<Batch> {
-    panic::catch_unwind(AssertUnwindSafe(|| check_batch(checker, format, batch))).ok()
-}
-
 /// The decisions on a batch's lines, written in `format`, and their
 /// outcomes.
-fn check_batch(checker: &Checker, format: Format, mut batch: Batch) -> Batch {
+fn check_batch(checker: &Checker, format: Format, seq: u64, mut batch: Batch) -> Checked {
     batch.output.clear();
     batch.outcomes.clear();
     let mut start = 0;
@@ -180,11 +121,16 @@ fn check_batch(checker: &Checker, format: Format, mut batch: Batch) -> Batch {
         // Writing into a `Vec` does not fail.
         let _ = write_decision(&mut batch.output, format, line, &decision);
     }
-    batch
+    Checked { seq, batch }
 }
 
 /// Reads the next batch into `batch` (emptied first), its first line
 /// numbered `first_line`; returns whether the input ended.
+///
+/// The lines that lie whole in the reader's buffer are taken from it with
+/// one search for their ends (no call to the reader per line); a line that
+/// runs past the buffer's end is read by [`append_line_capped`]. Either way
+/// a line keeps at most `cap` bytes, without its `\n` or `\r\n`.
 fn read_batch<R: BufRead + ?Sized>(
     input: &mut R,
     batch: &mut Batch,
@@ -195,6 +141,29 @@ fn read_batch<R: BufRead + ?Sized>(
     batch.lines.clear();
     batch.first_line = first_line;
     while batch.lines.len() < BATCH_LINES && batch.bytes.len() < BATCH_BYTES {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let mut taken = 0;
+        for end in memchr::memchr_iter(b'\n', available) {
+            let mut line = &available[taken..end];
+            if let Some(without) = line.strip_suffix(b"\r") {
+                line = without;
+            }
+            batch.bytes.extend_from_slice(&line[..line.len().min(cap)]);
+            batch.lines.push((batch.bytes.len(), line.len()));
+            taken = end + 1;
+            if batch.lines.len() == BATCH_LINES || batch.bytes.len() >= BATCH_BYTES {
+                break;
+            }
+        }
+        input.consume(taken);
+        if batch.lines.len() == BATCH_LINES || batch.bytes.len() >= BATCH_BYTES {
+            break;
+        }
+        // What is left of the buffer is part of a line (or nothing).
         match append_line_capped(input, &mut batch.bytes, cap)? {
             Some(len) => batch.lines.push((batch.bytes.len(), len)),
             None => return Ok(true),
@@ -203,31 +172,25 @@ fn read_batch<R: BufRead + ?Sized>(
     Ok(false)
 }
 
-fn panicked() -> io::Error {
-    io::Error::other("a check panicked")
-}
-
-/// The calling thread: reads batches and keeps at most
-/// `2 × jobs + IN_FLIGHT_SLACK` of them in flight, writes the checked ones
-/// in order, and checks the oldest queued batch when it has nothing else
-/// to do.
+/// Reads batches, keeps `2 × jobs` of them in flight, and writes the
+/// checked ones in order.
 fn feed<R: BufRead + ?Sized>(
     checker: &Checker,
     input: &mut R,
     output: &mut dyn Write,
-    format: Format,
     report: &mut Report,
     jobs: usize,
-    shared: &Shared,
+    work: mpsc::Sender<(u64, Batch)>,
+    results: &mpsc::Receiver<Option<Checked>>,
 ) -> io::Result<()> {
     let cap = checker.limits().max_bytes.saturating_add(1);
-    let in_flight_max = (2 * jobs.max(1) + IN_FLIGHT_SLACK) as u64;
+    let in_flight_max = 2 * jobs.max(1);
     let mut spare: Vec<Batch> = Vec::new();
-    let mut ready: Vec<Batch> = Vec::new();
+    let mut waiting: BTreeMap<u64, Checked> = BTreeMap::new();
     let (mut sent, mut written, mut line) = (0u64, 0u64, 0u64);
     let mut at_end = false;
     loop {
-        while !at_end && sent - written < in_flight_max {
+        while !at_end && sent - written < in_flight_max as u64 {
             let mut batch = spare.pop().unwrap_or_default();
             at_end = read_batch(input, &mut batch, cap, line + 1)?;
             if batch.lines.is_empty() {
@@ -235,47 +198,26 @@ fn feed<R: BufRead + ?Sized>(
                 break;
             }
             line += batch.lines.len() as u64;
-            shared.lock().queued.push_back((sent, batch));
-            shared.queued.notify_one();
+            work.send((sent, batch))
+                .map_err(|_| io::Error::other("the checking threads stopped"))?;
             sent += 1;
         }
-        // Take what is checked, in order, and write it outside the lock.
-        {
-            let mut state = shared.lock();
-            if state.panicked {
-                return Err(panicked());
-            }
-            let mut next = written;
-            while let Some(batch) = state.checked.remove(&next) {
-                ready.push(batch);
-                next += 1;
-            }
+        if written == sent {
+            return Ok(());
         }
-        for batch in ready.drain(..) {
-            output.write_all(&batch.output)?;
-            for &(kind, stage) in &batch.outcomes {
+        let checked = results
+            .recv()
+            .ok()
+            .flatten()
+            .ok_or_else(|| io::Error::other("a checking thread stopped (a check panicked)"))?;
+        waiting.insert(checked.seq, checked);
+        while let Some(checked) = waiting.remove(&written) {
+            output.write_all(&checked.batch.output)?;
+            for &(kind, stage) in &checked.batch.outcomes {
                 report.record_kind(kind, stage);
             }
-            spare.push(batch);
+            spare.push(checked.batch);
             written += 1;
-        }
-        if written == sent {
-            if at_end {
-                return Ok(());
-            }
-            continue;
-        }
-        // Nothing to write yet: check the oldest queued batch here, or
-        // wait until the next one to write is checked.
-        let mut state = shared.lock();
-        if let Some((seq, batch)) = state.queued.pop_front() {
-            drop(state);
-            let batch = check_caught(checker, format, batch).ok_or_else(panicked)?;
-            shared.lock().checked.insert(seq, batch);
-            continue;
-        }
-        while !state.panicked && !state.checked.contains_key(&written) {
-            state = shared.wait(&shared.checked, state);
         }
     }
 }

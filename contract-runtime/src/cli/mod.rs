@@ -115,11 +115,10 @@
 //! # Threads: `--jobs N`
 //!
 //! `--jobs N` (default 1, at most [`MAX_JOBS`]) checks the lines on N
-//! threads, the calling thread among them; the output and the summary are
-//! byte for byte those of one thread, in the same order. The input is read
-//! in batches of at most [`BATCH_LINES`] lines (or [`BATCH_BYTES`]), and at
-//! most `2 × N + 4` batches are in flight: memory stays bounded whatever
-//! the input's size.
+//! threads; the output and the summary are byte for byte those of one
+//! thread, in the same order. The input is read in batches of at most
+//! [`BATCH_LINES`] lines (or [`BATCH_BYTES`]), and at most `2 × N`
+//! batches are in flight: memory stays bounded whatever the input's size.
 //!
 //! # Replaying a streamed output: `CONTRACT --sse FILE`
 //!
