@@ -28,7 +28,7 @@ pub const BATCH_LINES: usize = 512;
 /// A batch ends at the first line that takes its input past this size.
 pub const BATCH_BYTES: usize = 256 << 10;
 
-/// Lines read (their kept bytes one after another), then once checked
+/// Lines read (their kept bytes, see [`read_batch`]), then once checked
 /// their output and outcomes. Its buffers are reused from batch to batch:
 /// no allocation once the first `2 × N` batches have grown them.
 #[derive(Default)]
