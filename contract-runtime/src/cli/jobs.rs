@@ -28,16 +28,19 @@ pub const BATCH_LINES: usize = 512;
 /// A batch ends at the first line that takes its input past this size.
 pub const BATCH_BYTES: usize = 256 << 10;
 
-/// Lines read (their kept bytes one after another), then once checked
+/// Lines read (their kept bytes, see [`read_batch`]), then once checked
 /// their output and outcomes. Its buffers are reused from batch to batch:
 /// no allocation once the first `2 × N` batches have grown them.
 #[derive(Default)]
 struct Batch {
     /// 1-based number of its first line.
     first_line: u64,
+    /// The lines' kept bytes, with their terminators when they were
+    /// copied as a run of whole lines.
     bytes: Vec<u8>,
-    /// Each line's end in `bytes` and its full length.
-    lines: Vec<(usize, usize)>,
+    /// Each line's kept bytes (`start..end` in `bytes`, without its
+    /// terminator) and its full length.
+    lines: Vec<(usize, usize, usize)>,
     /// The decisions, written in the output format.
     output: Vec<u8>,
     /// Each line's outcome, for the report.
@@ -110,10 +113,8 @@ fn worker(
 fn check_batch(checker: &Checker, format: Format, seq: u64, mut batch: Batch) -> Checked {
     batch.output.clear();
     batch.outcomes.clear();
-    let mut start = 0;
-    for (i, &(end, len)) in batch.lines.iter().enumerate() {
+    for (i, &(start, end, len)) in batch.lines.iter().enumerate() {
         let decision = check_line(checker, &batch.bytes[start..end], len);
-        start = end;
         batch
             .outcomes
             .push((decision.outcome, decision.rejected_at()));
@@ -122,6 +123,72 @@ fn check_batch(checker: &Checker, format: Format, seq: u64, mut batch: Batch) ->
         let _ = write_decision(&mut batch.output, format, line, &decision);
     }
     Checked { seq, batch }
+}
+
+/// Reads the next batch into `batch` (emptied first), its first line
+/// numbered `first_line`; returns whether the input ended.
+///
+/// The lines that lie whole in the reader's buffer are found with one
+/// search for their ends and copied as one run, terminators included (no
+/// call to the reader and no copy per line); a line past `cap` bytes is
+/// copied alone, `cap` bytes of it. A line that runs past the buffer's end
+/// is read by [`append_line_capped`], at most `cap` bytes of it kept.
+fn read_batch<R: BufRead + ?Sized>(
+    input: &mut R,
+    batch: &mut Batch,
+    cap: usize,
+    first_line: u64,
+) -> io::Result<bool> {
+    batch.bytes.clear();
+    batch.lines.clear();
+    batch.first_line = first_line;
+    let full = |batch: &Batch, pending: usize| {
+        batch.lines.len() >= BATCH_LINES || batch.bytes.len() + pending >= BATCH_BYTES
+    };
+    while !full(batch, 0) {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        // `available[run..taken]`: whole lines not yet copied.
+        let (mut run, mut taken) = (0, 0);
+        for end in memchr::memchr_iter(b'\n', available) {
+            let len = if end > taken && available[end - 1] == b'\r' {
+                end - 1 - taken
+            } else {
+                end - taken
+            };
+            if len > cap {
+                batch.bytes.extend_from_slice(&available[run..taken]);
+                let start = batch.bytes.len();
+                batch
+                    .bytes
+                    .extend_from_slice(&available[taken..taken + cap]);
+                batch.lines.push((start, batch.bytes.len(), len));
+                run = end + 1;
+            } else {
+                let start = batch.bytes.len() + (taken - run);
+                batch.lines.push((start, start + len, len));
+            }
+            taken = end + 1;
+            if full(batch, taken - run) {
+                break;
+            }
+        }
+        batch.bytes.extend_from_slice(&available[run..taken]);
+        input.consume(taken);
+        if full(batch, 0) {
+            break;
+        }
+        // What is left of the buffer is part of a line (or nothing).
+        let start = batch.bytes.len();
+        match append_line_capped(input, &mut batch.bytes, cap)? {
+            Some(len) => batch.lines.push((start, batch.bytes.len(), len)),
+            None => return Ok(true),
+        }
+    }
+    Ok(false)
 }
 
 /// Reads batches, keeps `2 × jobs` of them in flight, and writes the
@@ -144,19 +211,9 @@ fn feed<R: BufRead + ?Sized>(
     loop {
         while !at_end && sent - written < in_flight_max as u64 {
             let mut batch = spare.pop().unwrap_or_default();
-            batch.bytes.clear();
-            batch.lines.clear();
-            batch.first_line = line + 1;
-            while batch.lines.len() < BATCH_LINES && batch.bytes.len() < BATCH_BYTES {
-                match append_line_capped(input, &mut batch.bytes, cap)? {
-                    Some(len) => batch.lines.push((batch.bytes.len(), len)),
-                    None => {
-                        at_end = true;
-                        break;
-                    }
-                }
-            }
+            at_end = read_batch(input, &mut batch, cap, line + 1)?;
             if batch.lines.is_empty() {
+                spare.push(batch);
                 break;
             }
             line += batch.lines.len() as u64;

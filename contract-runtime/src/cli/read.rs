@@ -115,7 +115,7 @@ pub(super) fn append_line_capped<R: BufRead + ?Sized>(
             break;
         }
         any = true;
-        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+        let (chunk, done) = match memchr::memchr(b'\n', available) {
             Some(i) => (&available[..i], true),
             None => (available, false),
         };

@@ -1,0 +1,159 @@
+//! `--jobs N` when a check of the user's panics: the command stops with
+//! one line on stderr and the I/O exit code, and never waits for a batch
+//! that will not come. Also the output of the threads against one
+//! thread's, on messages that need escaping and on lines cut every way a
+//! reader's buffer can cut them.
+
+// A test may unwrap: a panic here is a failure, as in `contract-tests`.
+#![allow(clippy::unwrap_used)]
+use std::path::{Path, PathBuf};
+
+use contract_runtime::cli::{self, BATCH_LINES, EXIT_IO, EXIT_OK};
+use contract_runtime::{Contract, Violation};
+
+/// Panics on `n == 7`, rejects `n == 8` with a message that needs escaping.
+#[derive(Contract, Debug)]
+#[contract(context = Trusted, check = explode)]
+struct Boom {
+    n: u64,
+}
+
+#[derive(serde::Deserialize)]
+struct Trusted {}
+
+fn explode(boom: &Boom, _: &Trusted) -> Result<(), Violation> {
+    match boom.n {
+        7 => panic!("a check of the user's panics"),
+        8 => Err(Violation::business(
+            "/n",
+            "eight",
+            "\"8\" \\ is\tnot\u{1} wanted: é😀",
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn input(test: &str, lines: impl Iterator<Item = u64>) -> PathBuf {
+    let mut text = String::new();
+    for n in lines {
+        text.push_str(&format!("{{\"n\":{n}}}\n"));
+    }
+    let path = std::env::temp_dir().join(format!("jobs-{}-{test}.jsonl", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn run(path: &Path, jobs: &str) -> (i32, Vec<u8>, String) {
+    let entries = [cli::entry::<Boom>("boom").with_context::<Trusted>()];
+    let args = [
+        "boom",
+        path.to_str().unwrap(),
+        "--context={}",
+        "--jobs",
+        jobs,
+    ];
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = cli::main_with(entries, args, &mut out, &mut err);
+    (code, out, String::from_utf8(err).unwrap())
+}
+
+fn assert_stops(path: &Path) {
+    for jobs in ["2", "3"] {
+        for _ in 0..4 {
+            let (code, _, err) = run(path, jobs);
+            assert_eq!(code, EXIT_IO, "--jobs {jobs}: {err}");
+            assert_eq!(err.lines().count(), 1, "--jobs {jobs}: {err}");
+            assert!(err.contains("a check panicked"), "--jobs {jobs}: {err}");
+        }
+    }
+}
+
+#[test]
+fn a_check_that_panics_on_every_line_stops_the_command() {
+    // Every line panics: the first check of every thread does.
+    let path = input("every", std::iter::repeat_n(7, 20 * BATCH_LINES));
+    assert_stops(&path);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn a_check_that_panics_on_one_line_stops_the_command() {
+    // One line in the middle of many batches.
+    let lines = 20 * BATCH_LINES as u64;
+    let path = input(
+        "one",
+        (0..lines).map(|i| if i == lines / 2 { 7 } else { 1 }),
+    );
+    assert_stops(&path);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn threads_print_what_one_thread_prints_with_escaped_messages() {
+    let path = input("escaped", (0..5 * BATCH_LINES as u64).map(|i| 8 + i % 2));
+    let (code, one, err) = run(&path, "1");
+    assert_eq!(code, EXIT_OK, "{err}");
+    let first = std::str::from_utf8(&one).unwrap().lines().next().unwrap();
+    assert_eq!(
+        first,
+        r#"{"line":1,"outcome":"reject","errors":[{"stage":"business","pointer":"/n","code":"eight","message":"\"8\" \\ is\tnot\u0001 wanted: é😀"}]}"#
+    );
+    for jobs in ["2", "3"] {
+        let (code, many, err) = run(&path, jobs);
+        assert_eq!(code, EXIT_OK, "{err}");
+        assert!(many == one, "--jobs {jobs}: stdout differs");
+    }
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// Lines cut every way a reader's buffer can cut them: `\n` and `\r\n`,
+/// a `\r` alone, blank lines, lines past the contract's `max_bytes` (4,096
+/// for vacation) and past the reader's buffer (64 KiB), a line cut by the
+/// buffer's end, and a last line without a terminator: `--jobs 2` and `3`
+/// print what `--jobs 1` prints.
+#[test]
+fn threads_read_lines_as_one_thread_reads_them() {
+    let shipped = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/vacation.jsonl"),
+    )
+    .unwrap();
+    let mut text = String::new();
+    for round in 0..400usize {
+        for (i, line) in shipped.lines().enumerate() {
+            text.push_str(line);
+            text.push_str(if (round + i) % 3 == 0 { "\r\n" } else { "\n" });
+        }
+        text.push_str(&" ".repeat(round * 37 % 700));
+        text.push_str(match round % 5 {
+            0 => "\n",
+            1 => "\r\n",
+            2 => "\r\r\n",
+            3 => "\r \n",
+            _ => "\n\n",
+        });
+        if round % 50 == 7 {
+            let long = if round % 100 == 7 { 70_000 } else { 4_097 };
+            text.push_str(&"x".repeat(long));
+            text.push_str("\r\n");
+        }
+    }
+    text.push_str("{\"status\":\"not_a_request\"}\r");
+    let path = std::env::temp_dir().join(format!("jobs-{}-cut.jsonl", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let run = |jobs: &str| {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let args = ["vacation", path.to_str().unwrap(), "--jobs", jobs];
+        let code = contract_examples::cli::main_with(args, &mut out, &mut err);
+        (code, out, String::from_utf8(err).unwrap())
+    };
+    let one = run("1");
+    assert_eq!(one.0, EXIT_OK, "{}", one.2);
+    assert!(one.1.split(|&b| b == b'\n').count() > 4 * BATCH_LINES);
+    for jobs in ["2", "3"] {
+        let many = run(jobs);
+        assert_eq!(many.0, one.0, "--jobs {jobs}");
+        assert!(many.1 == one.1, "--jobs {jobs}: stdout differs");
+        assert_eq!(many.2, one.2, "--jobs {jobs}: summary");
+    }
+    std::fs::remove_file(&path).unwrap();
+}
