@@ -24,12 +24,22 @@ pub struct Refund {
 pub struct Shop {
     /// The largest refund the shop grants without a person.
     pub max_refund_cents: u32,
+    /// Write a line to stderr for each refund over the limit, as a check
+    /// that logs would (from whichever thread `--jobs` runs it on).
+    #[serde(default)]
+    pub log_refusals: bool,
 }
 
 fn within_the_shop_limit(refund: &Refund, shop: &Shop) -> Result<(), Violation> {
     if refund.refund_cents <= shop.max_refund_cents {
         Ok(())
     } else {
+        if shop.log_refusals {
+            eprintln!(
+                "refund-check: order {} over the shop's limit",
+                refund.order_id
+            );
+        }
         Err(Violation::business(
             "/refund_cents",
             "over_shop_limit",

@@ -267,3 +267,36 @@ fn an_io_error_in_process_is_exit_code_3_and_a_closed_pipe_is_0() {
         }
     }
 }
+
+#[test]
+fn a_check_that_writes_to_stderr_from_a_jobs_thread_does_not_hang() {
+    // Many lines, so that the checking threads run the business check while
+    // the calling thread reads and writes: neither holds stderr for the run.
+    let line = r#"{"order_id":7,"refund_cents":6000,"order_total_cents":9000}"#;
+    let input = TempFile::new("logging", &format!("{line}\n").repeat(20_000));
+    let context = r#"--context={"max_refund_cents":5000,"log_refusals":true}"#;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_refund-check"))
+        .args(["refund", input.path(), context, "--jobs", "2"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(
+        status.map(|s| s.code()),
+        Some(Some(EXIT_OK)),
+        "refund-check --jobs 2 did not finish"
+    );
+}

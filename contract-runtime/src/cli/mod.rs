@@ -301,10 +301,11 @@ impl Cli {
     /// Runs the process's command line (without the program's name) on
     /// stdout and stderr; returns the exit code for `main`.
     pub fn main(&self) -> ExitCode {
-        let stdout = io::stdout();
-        let stderr = io::stderr();
-        let mut out = stdout.lock();
-        let mut err = stderr.lock();
+        // Not locked for the whole run: a check that writes to stderr (or
+        // stdout) from a `--jobs` thread would wait for the lock forever.
+        // Decisions go through a 64 KiB buffer, so a lock per write is cheap.
+        let mut out = io::stdout();
+        let mut err = io::stderr();
         let mut args = std::env::args_os();
         let program = args.next();
         let named;
