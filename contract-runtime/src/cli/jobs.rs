@@ -1,18 +1,14 @@
 //! `--jobs N`: the lines checked on N threads, the output unchanged.
 //!
-//! The calling thread reads the input in raw chunks of whole lines
-//! (`cli/chunks.rs`: about [`BATCH_BYTES`] each, at most [`BATCH_LINES`]
-//! lines) and hands them to N workers (`std::thread::scope`, no pool
-//! crate); a worker splits a batch into its lines, checks each and writes
-//! its decisions into the batch's own output buffer; the calling thread
-//! writes the buffers in the order of the batches and records the outcomes
-//! in that order, so the output and the summary are byte for byte those of
-//! one thread. At most `2 × N` batches are in flight, so memory stays
-//! bounded whatever the input's size: about `2 × N × (2 × BATCH_BYTES +
+//! The calling thread reads the input into batches (up to [`BATCH_LINES`]
+//! lines or [`BATCH_BYTES`] bytes each) and hands them to N workers
+//! (`std::thread::scope`, no pool crate); a worker checks every line of a
+//! batch and writes its decisions into the batch's own output buffer; the
+//! calling thread writes the buffers in the order of the batches and records
+//! the outcomes in that order, so the output and the summary are byte for
+//! byte those of one thread. At most `2 × N` batches are in flight, so memory
+//! stays bounded whatever the input's size: about `2 × N × (BATCH_BYTES +
 //! max_bytes)` of input plus their output.
-//!
-//! [`BATCH_BYTES`]: super::BATCH_BYTES
-//! [`BATCH_LINES`]: super::BATCH_LINES
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 use std::panic::{self, AssertUnwindSafe};
@@ -22,9 +18,34 @@ use std::thread;
 use super::args::Format;
 use super::check::check_line;
 use super::checker::Checker;
-use super::chunks::{Batch, Chunks};
 use super::output::{write_decision, write_header};
+use super::read::append_line_capped;
 use crate::report::Report;
+use crate::{OutcomeKind, Stage};
+
+/// The most lines in one batch.
+pub const BATCH_LINES: usize = 512;
+/// A batch ends at the first line that takes its input past this size.
+pub const BATCH_BYTES: usize = 256 << 10;
+
+/// Lines read (their kept bytes, see [`read_batch`]), then once checked
+/// their output and outcomes. Its buffers are reused from batch to batch:
+/// no allocation once the first `2 × N` batches have grown them.
+#[derive(Default)]
+struct Batch {
+    /// 1-based number of its first line.
+    first_line: u64,
+    /// The lines' kept bytes, with their terminators when they were
+    /// copied as a run of whole lines.
+    bytes: Vec<u8>,
+    /// Each line's kept bytes (`start..end` in `bytes`, without its
+    /// terminator) and its full length.
+    lines: Vec<(usize, usize, usize)>,
+    /// The decisions, written in the output format.
+    output: Vec<u8>,
+    /// Each line's outcome, for the report.
+    outcomes: Vec<(OutcomeKind, Option<Stage>)>,
+}
 
 /// A batch checked, with its place in the input.
 struct Checked {
@@ -90,24 +111,84 @@ fn worker(
 /// The decisions on a batch's lines, written in `format`, and their
 /// outcomes.
 fn check_batch(checker: &Checker, format: Format, seq: u64, mut batch: Batch) -> Checked {
-    let cap = checker.limits().max_bytes.saturating_add(1);
-    let (mut output, mut outcomes) = (
-        std::mem::take(&mut batch.output),
-        std::mem::take(&mut batch.outcomes),
-    );
-    output.clear();
-    outcomes.clear();
-    let mut line = batch.first_line;
-    batch.for_each_line(cap, |bytes, len| {
-        let decision = check_line(checker, bytes, len);
-        outcomes.push((decision.outcome, decision.rejected_at()));
+    batch.output.clear();
+    batch.outcomes.clear();
+    for (i, &(start, end, len)) in batch.lines.iter().enumerate() {
+        let decision = check_line(checker, &batch.bytes[start..end], len);
+        batch
+            .outcomes
+            .push((decision.outcome, decision.rejected_at()));
+        let line = batch.first_line + i as u64;
         // Writing into a `Vec` does not fail.
-        let _ = write_decision(&mut output, format, line, &decision);
-        line += 1;
-    });
-    batch.output = output;
-    batch.outcomes = outcomes;
+        let _ = write_decision(&mut batch.output, format, line, &decision);
+    }
     Checked { seq, batch }
+}
+
+/// Reads the next batch into `batch` (emptied first), its first line
+/// numbered `first_line`; returns whether the input ended.
+///
+/// The lines that lie whole in the reader's buffer are found with one
+/// search for their ends and copied as one run, terminators included (no
+/// call to the reader and no copy per line); a line past `cap` bytes is
+/// copied alone, `cap` bytes of it. A line that runs past the buffer's end
+/// is read by [`append_line_capped`], at most `cap` bytes of it kept.
+fn read_batch<R: BufRead + ?Sized>(
+    input: &mut R,
+    batch: &mut Batch,
+    cap: usize,
+    first_line: u64,
+) -> io::Result<bool> {
+    batch.bytes.clear();
+    batch.lines.clear();
+    batch.first_line = first_line;
+    let full = |batch: &Batch, pending: usize| {
+        batch.lines.len() >= BATCH_LINES || batch.bytes.len() + pending >= BATCH_BYTES
+    };
+    while !full(batch, 0) {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        // `available[run..taken]`: whole lines not yet copied.
+        let (mut run, mut taken) = (0, 0);
+        for end in memchr::memchr_iter(b'\n', available) {
+            let len = if end > taken && available[end - 1] == b'\r' {
+                end - 1 - taken
+            } else {
+                end - taken
+            };
+            if len > cap {
+                batch.bytes.extend_from_slice(&available[run..taken]);
+                let start = batch.bytes.len();
+                batch
+                    .bytes
+                    .extend_from_slice(&available[taken..taken + cap]);
+                batch.lines.push((start, batch.bytes.len(), len));
+                run = end + 1;
+            } else {
+                let start = batch.bytes.len() + (taken - run);
+                batch.lines.push((start, start + len, len));
+            }
+            taken = end + 1;
+            if full(batch, taken - run) {
+                break;
+            }
+        }
+        batch.bytes.extend_from_slice(&available[run..taken]);
+        input.consume(taken);
+        if full(batch, 0) {
+            break;
+        }
+        // What is left of the buffer is part of a line (or nothing).
+        let start = batch.bytes.len();
+        match append_line_capped(input, &mut batch.bytes, cap)? {
+            Some(len) => batch.lines.push((start, batch.bytes.len(), len)),
+            None => return Ok(true),
+        }
+    }
+    Ok(false)
 }
 
 /// Reads batches, keeps `2 × jobs` of them in flight, and writes the
@@ -126,18 +207,16 @@ fn feed<R: BufRead + ?Sized>(
     let mut spare: Vec<Batch> = Vec::new();
     let mut waiting: BTreeMap<u64, Checked> = BTreeMap::new();
     let (mut sent, mut written, mut line) = (0u64, 0u64, 0u64);
-    let mut chunks = Chunks::new(cap);
     let mut at_end = false;
     loop {
         while !at_end && sent - written < in_flight_max as u64 {
             let mut batch = spare.pop().unwrap_or_default();
-            chunks.next(input, &mut batch, line + 1)?;
-            if batch.lines == 0 {
+            at_end = read_batch(input, &mut batch, cap, line + 1)?;
+            if batch.lines.is_empty() {
                 spare.push(batch);
-                at_end = true;
                 break;
             }
-            line += batch.lines as u64;
+            line += batch.lines.len() as u64;
             work.send((sent, batch))
                 .map_err(|_| io::Error::other("the checking threads stopped"))?;
             sent += 1;

@@ -116,10 +116,9 @@
 //!
 //! `--jobs N` (default 1, at most [`MAX_JOBS`]) checks the lines on N
 //! threads; the output and the summary are byte for byte those of one
-//! thread, in the same order. The input is read in raw chunks of about
-//! [`BATCH_BYTES`] (at most [`BATCH_LINES`] lines), split into lines by the
-//! checking threads, and at most `2 × N` chunks are in flight: memory stays
-//! bounded whatever the input's size.
+//! thread, in the same order. The input is read in batches of at most
+//! [`BATCH_LINES`] lines (or [`BATCH_BYTES`]), and at most `2 × N`
+//! batches are in flight: memory stays bounded whatever the input's size.
 //!
 //! # Replaying a streamed output: `CONTRACT --sse FILE`
 //!
@@ -228,7 +227,6 @@ use std::process::ExitCode;
 mod args;
 mod check;
 mod checker;
-mod chunks;
 mod compat;
 mod entry;
 mod failure;
@@ -242,11 +240,10 @@ mod sse;
 pub use args::{Format, Summary};
 pub use check::{check_line, run_lines};
 pub use checker::{Checker, Decision, Replay, replay};
-pub use chunks::{BATCH_BYTES, BATCH_LINES};
 pub use compat::{change_json, compat_summary, direction, write_changes};
 pub use entry::{Entry, MAX_CONTEXT_BYTES, PolicyInfo, Setup, SetupError, entry};
 pub use failure::{EXIT_FOUND, EXIT_IO, EXIT_OK, EXIT_USAGE, UsageError};
-pub use jobs::run_lines_parallel;
+pub use jobs::{BATCH_BYTES, BATCH_LINES, run_lines_parallel};
 pub use output::{decision_json, summary_json};
 pub use parse::MAX_JOBS;
 pub use read::{MAX_SOURCE_BYTES, read_line_capped};
