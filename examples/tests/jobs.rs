@@ -166,7 +166,8 @@ fn assert_same_output(test: &str, text: &str, min_lines: usize) {
 }
 
 /// Appends a line of spaces so that `text` ends `before` bytes before a
-/// multiple of [`BATCH_BYTES`] (the next one it can reach with a line).
+/// multiple of [`BATCH_BYTES`] (the next one it can reach with a line):
+/// the end of a batch's bytes and of the reader's 64 KiB buffer.
 fn pad_to_chunk_end(text: &mut String, before: usize) {
     let mut end = (text.len() / BATCH_BYTES + 1) * BATCH_BYTES - before;
     if end <= text.len() {
@@ -176,13 +177,13 @@ fn pad_to_chunk_end(text: &mut String, before: usize) {
     text.push('\n');
 }
 
-/// Lines cut every way the raw chunks of `--jobs N` can cut them: a chunk
-/// ending after `\r` and before `\n`, on `\n` and just after it, a line
-/// at, under and past vacation's `max_bytes` (4,096) across a chunk's end,
-/// lines longer than a chunk (cut after their `\r`, or ending with it at
-/// the end of the input), more than [`BATCH_LINES`] blank lines in one
-/// chunk, each a few bytes on either side of a chunk's end: `--jobs 2`
-/// and `3` print what `--jobs 1` prints.
+/// Lines cut every way a multiple of [`BATCH_BYTES`] in the input can cut
+/// them (a reader that reads `BATCH_BYTES` at a time, or 64 KiB): after
+/// `\r` and before `\n`, on `\n` and just after it, a line at, under and
+/// past vacation's `max_bytes` (4,096) across it, lines longer than
+/// `BATCH_BYTES` (cut after their `\r`, or ending with it at the end of the
+/// input), more than [`BATCH_LINES`] blank lines across it, each a few
+/// bytes on either side: `--jobs 2` and `3` print what `--jobs 1` prints.
 #[test]
 fn threads_read_lines_across_chunk_ends_as_one_thread_reads_them() {
     let shipped = std::fs::read_to_string(
