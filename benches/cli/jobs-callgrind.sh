@@ -5,7 +5,8 @@
 # total of each, the calling thread's share (reading and writing, the part
 # that does not run in parallel) and the speedup that N cores would give if
 # the threads' instructions took the same time: T1 / max(largest thread,
-# total / min(N, cores)). Needs valgrind.
+# total / min(N, cores)). Needs valgrind. CONTRACT_CHECK=/path/to/contract-check
+# counts that build instead of building this tree's.
 # Usage: benches/cli/jobs-callgrind.sh [SIZE_MB [N]]   (default 4 2)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -13,8 +14,12 @@ repo="$(cd "$here/../.." && pwd)"
 size_mb="${1:-4}"
 n="${2:-2}"
 cd "$repo"
-cargo build -q --release -p contract-examples --bin contract-check
-bin="${CARGO_TARGET_DIR:-$repo/target}/release/contract-check"
+if [ -n "${CONTRACT_CHECK:-}" ]; then
+  bin="$CONTRACT_CHECK"
+else
+  cargo build -q --release -p contract-examples --bin contract-check
+  bin="${CARGO_TARGET_DIR:-$repo/target}/release/contract-check"
+fi
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 python3 - "$dir/in.jsonl" "$size_mb" <<'PY'

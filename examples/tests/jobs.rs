@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used)]
 use std::path::{Path, PathBuf};
 
-use contract_runtime::cli::{self, BATCH_LINES, EXIT_IO, EXIT_OK};
+use contract_runtime::cli::{self, BATCH_BYTES, BATCH_LINES, EXIT_IO, EXIT_OK};
 use contract_runtime::{Contract, Violation};
 
 /// Panics on `n == 7`, rejects `n == 8` with a message that needs escaping.
@@ -138,8 +138,15 @@ fn threads_read_lines_as_one_thread_reads_them() {
         }
     }
     text.push_str("{\"status\":\"not_a_request\"}\r");
-    let path = std::env::temp_dir().join(format!("jobs-{}-cut.jsonl", std::process::id()));
-    std::fs::write(&path, &text).unwrap();
+    assert!(text.len() > 4 * BATCH_BYTES);
+    assert_same_output("cut", &text, 2_048);
+}
+
+/// `--jobs 2` and `3` print what `--jobs 1` prints on `text`, which
+/// gives more than `min_lines` lines of output.
+fn assert_same_output(test: &str, text: &str, min_lines: usize) {
+    let path = std::env::temp_dir().join(format!("jobs-{}-{test}.jsonl", std::process::id()));
+    std::fs::write(&path, text).unwrap();
     let run = |jobs: &str| {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let args = ["vacation", path.to_str().unwrap(), "--jobs", jobs];
@@ -148,7 +155,7 @@ fn threads_read_lines_as_one_thread_reads_them() {
     };
     let one = run("1");
     assert_eq!(one.0, EXIT_OK, "{}", one.2);
-    assert!(one.1.split(|&b| b == b'\n').count() > 4 * BATCH_LINES);
+    assert!(one.1.split(|&b| b == b'\n').count() > min_lines);
     for jobs in ["2", "3"] {
         let many = run(jobs);
         assert_eq!(many.0, one.0, "--jobs {jobs}");
@@ -156,4 +163,77 @@ fn threads_read_lines_as_one_thread_reads_them() {
         assert_eq!(many.2, one.2, "--jobs {jobs}: summary");
     }
     std::fs::remove_file(&path).unwrap();
+}
+
+/// Appends a line of spaces so that `text` ends `before` bytes before a
+/// multiple of [`BATCH_BYTES`] (the next one it can reach with a line):
+/// the end of a batch's bytes and of the reader's 64 KiB buffer.
+fn pad_to_chunk_end(text: &mut String, before: usize) {
+    let mut end = (text.len() / BATCH_BYTES + 1) * BATCH_BYTES - before;
+    if end <= text.len() {
+        end += BATCH_BYTES;
+    }
+    text.push_str(&" ".repeat(end - text.len() - 1));
+    text.push('\n');
+}
+
+/// Lines cut every way a multiple of [`BATCH_BYTES`] in the input can cut
+/// them (a reader that reads `BATCH_BYTES` at a time, or 64 KiB): after
+/// `\r` and before `\n`, on `\n` and just after it, a line at, under and
+/// past vacation's `max_bytes` (4,096) across it, lines longer than
+/// `BATCH_BYTES` (cut after their `\r`, or ending with it at the end of the
+/// input), more than [`BATCH_LINES`] blank lines across it, each a few
+/// bytes on either side: `--jobs 2` and `3` print what `--jobs 1` prints.
+#[test]
+fn threads_read_lines_across_chunk_ends_as_one_thread_reads_them() {
+    let shipped = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/vacation.jsonl"),
+    )
+    .unwrap();
+    let valid = shipped.lines().next().unwrap();
+    let mut text = String::new();
+    let mut scenarios = 0;
+    for shift in 0..5usize {
+        // A valid line whose `\r`, then `\n`, then the byte after it is
+        // the chunk's last byte.
+        for end in 0..3usize {
+            pad_to_chunk_end(&mut text, valid.len() + 2 + shift - end);
+            text.push_str(valid);
+            text.push_str("\r\n");
+            text.push_str(valid);
+            text.push('\n');
+            scenarios += 1;
+        }
+        // Lines of 4,095 to 4,098 bytes across a chunk's end, with `\r\n`
+        // and with `\n`.
+        for len in 4_095..4_099usize {
+            pad_to_chunk_end(&mut text, len / 2 + shift);
+            text.push_str(&"x".repeat(len));
+            text.push_str(if len % 2 == 0 { "\r\n" } else { "\n" });
+            scenarios += 1;
+        }
+        // Longer than a chunk, its `\r` the chunk's last byte, its `\n` the
+        // next one's first, or past the next chunk's end.
+        for extra in [0, BATCH_BYTES / 2] {
+            pad_to_chunk_end(&mut text, 0);
+            text.push_str(&"y".repeat(BATCH_BYTES + extra - 1 + shift));
+            text.push_str("\r\n");
+            text.push_str(valid);
+            text.push('\n');
+            scenarios += 1;
+        }
+        // More blank lines than a batch holds, across a chunk's end.
+        pad_to_chunk_end(&mut text, 3 * BATCH_LINES + shift);
+        for i in 0..2 * BATCH_LINES {
+            text.push_str(if i % 2 == 0 { "\n" } else { "\r\n" });
+        }
+        text.push_str(valid);
+        text.push('\n');
+        scenarios += 1;
+    }
+    assert_eq!(scenarios, 5 * 10);
+    // The last line: longer than a chunk, ending with `\r`, no `\n`.
+    text.push_str(&"z".repeat(BATCH_BYTES + 10));
+    text.push('\r');
+    assert_same_output("chunks", &text, 10 * BATCH_LINES);
 }
