@@ -8,7 +8,7 @@ use quote::quote;
 
 use super::lit::{lit_text, typed_lit, uint};
 use super::private;
-use crate::attr::{Lit, StringFormat};
+use crate::attr::{FieldAttrs, Lit, StringFormat};
 use crate::model::Member;
 use crate::ty::Ty;
 
@@ -52,28 +52,16 @@ pub fn table(f: &Member<'_>) -> Option<TokenStream> {
     };
     if let Some(min) = &a.min {
         let v = literal(kind, &min.value);
-        let msg = format!("below the minimum of {}", lit_text(&min.value));
-        let exp = format!("a number >= {}", lit_text(&min.value));
+        let (msg, exp) = bound_texts("below the minimum of", ">=", &min.value);
         checks.push(quote!(#p::Check::Min(#v, #msg, #exp)));
     }
     if let Some(max) = &a.max {
         let v = literal(kind, &max.value);
-        let msg = format!("above the maximum of {}", lit_text(&max.value));
-        let exp = format!("a number <= {}", lit_text(&max.value));
+        let (msg, exp) = bound_texts("above the maximum of", "<=", &max.value);
         checks.push(quote!(#p::Check::Max(#v, #msg, #exp)));
     }
     if a.min_len.is_some() || a.max_len.is_some() {
-        let min = a.min_len.as_ref().map_or(0, |m| m.value);
-        let max = a.max_len.as_ref().map(|m| m.value);
-        let min_lit = uint(min);
-        let max_tokens = match max.map(uint) {
-            Some(m) => quote!(#m),
-            None => quote!(usize::MAX),
-        };
-        let short_msg = format!("shorter than the minimum of {min} {unit}");
-        let short_exp = format!("at least {min} {unit}");
-        let long_msg = format!("longer than the maximum of {} {unit}", max.unwrap_or(0));
-        let long_exp = format!("at most {} {unit}", max.unwrap_or(0));
+        let (min_lit, max_tokens, [short_msg, short_exp, long_msg, long_exp]) = length(a, unit);
         checks.push(quote! {
             #p::Check::Len(#min_lit, #max_tokens, [#short_msg, #short_exp, #long_msg, #long_exp])
         });
@@ -144,30 +132,18 @@ pub fn inline(f: &Member<'_>) -> TokenStream {
     let unit = if is_str { "characters" } else { "items" };
     if let Some(min) = &a.min {
         let v = typed_lit(kind, &min.value);
-        let msg = format!("below the minimum of {}", lit_text(&min.value));
-        let exp = format!("a number >= {}", lit_text(&min.value));
+        let (msg, exp) = bound_texts("below the minimum of", ">=", &min.value);
         checks.push(quote!(if *__contract_y < #v { #p::field_error(__contract_cx, &__contract_p, #p::code::BELOW_MINIMUM, #msg, #exp); }));
     }
     if let Some(max) = &a.max {
         let v = typed_lit(kind, &max.value);
-        let msg = format!("above the maximum of {}", lit_text(&max.value));
-        let exp = format!("a number <= {}", lit_text(&max.value));
+        let (msg, exp) = bound_texts("above the maximum of", "<=", &max.value);
         checks.push(quote!(if *__contract_y > #v { #p::field_error(__contract_cx, &__contract_p, #p::code::ABOVE_MAXIMUM, #msg, #exp); }));
     }
     if a.min_len.is_some() || a.max_len.is_some() {
         // One length check for both bounds: a string's characters are
         // counted at most once, and not at all when its byte length decides.
-        let min = a.min_len.as_ref().map_or(0, |m| m.value);
-        let max = a.max_len.as_ref().map(|m| m.value);
-        let min_lit = uint(min);
-        let max_tokens = match max.map(uint) {
-            Some(m) => quote!(#m),
-            None => quote!(usize::MAX),
-        };
-        let short_msg = format!("shorter than the minimum of {min} {unit}");
-        let short_exp = format!("at least {min} {unit}");
-        let long_msg = format!("longer than the maximum of {} {unit}", max.unwrap_or(0));
-        let long_exp = format!("at most {} {unit}", max.unwrap_or(0));
+        let (min_lit, max_tokens, [short_msg, short_exp, long_msg, long_exp]) = length(a, unit);
         checks.push(quote! {
             match #p::Length::check_len(__contract_y, #min_lit, #max_tokens) {
                 #p::LenCheck::Short => #p::field_error(__contract_cx, &__contract_p, #p::code::TOO_SHORT, #short_msg, #short_exp),
@@ -235,4 +211,30 @@ pub fn inline(f: &Member<'_>) -> TokenStream {
     } else {
         quote!({ let __contract_y = &__contract_x; #(#checks)* })
     }
+}
+
+/// The message and the expected shape of a `min` or `max` error.
+fn bound_texts(message: &str, op: &str, value: &Lit) -> (String, String) {
+    let text = lit_text(value);
+    (format!("{message} {text}"), format!("a number {op} {text}"))
+}
+
+/// A `min_len` / `max_len` pair: its bounds as tokens (no maximum is
+/// `usize::MAX`) and its four texts (too short: message, expected; too
+/// long: message, expected).
+fn length(a: &FieldAttrs, unit: &str) -> (TokenStream, TokenStream, [String; 4]) {
+    let min = a.min_len.as_ref().map_or(0, |m| m.value);
+    let max = a.max_len.as_ref().map(|m| m.value);
+    let max_tokens = match max.map(uint) {
+        Some(m) => quote!(#m),
+        None => quote!(usize::MAX),
+    };
+    let texts = [
+        format!("shorter than the minimum of {min} {unit}"),
+        format!("at least {min} {unit}"),
+        format!("longer than the maximum of {} {unit}", max.unwrap_or(0)),
+        format!("at most {} {unit}", max.unwrap_or(0)),
+    ];
+    let min = uint(min);
+    (quote!(#min), max_tokens, texts)
 }

@@ -9,9 +9,9 @@
 //! attributes are documented in, so the errors come in that order.
 use crate::code;
 use crate::core::Collector;
-use crate::error::Stage;
 use crate::json::Path;
 
+use super::field_error;
 use super::formats::{Format, Pattern, check_format, check_pattern};
 use super::length::{LenCheck, Length};
 
@@ -134,12 +134,12 @@ fn check_subject(
         match *check {
             Check::Min(bound, message, expected) => {
                 if below(value, bound) {
-                    fail(cx, path, code::BELOW_MINIMUM, message, expected);
+                    field_error(cx, path, code::BELOW_MINIMUM, message, expected);
                 }
             }
             Check::Max(bound, message, expected) => {
                 if below_of(bound, value) {
-                    fail(cx, path, code::ABOVE_MAXIMUM, message, expected);
+                    field_error(cx, path, code::ABOVE_MAXIMUM, message, expected);
                 }
             }
             Check::Len(min, max, [short, short_expected, long, long_expected]) => {
@@ -150,19 +150,21 @@ fn check_subject(
                     _ => LenCheck::Within,
                 };
                 match len {
-                    LenCheck::Short => fail(cx, path, code::TOO_SHORT, short, short_expected),
-                    LenCheck::Long => fail(cx, path, code::TOO_LONG, long, long_expected),
+                    LenCheck::Short => {
+                        field_error(cx, path, code::TOO_SHORT, short, short_expected)
+                    }
+                    LenCheck::Long => field_error(cx, path, code::TOO_LONG, long, long_expected),
                     LenCheck::Within => {}
                 }
             }
             Check::Equals(literal, message) => {
                 if !equal(value, literal) {
-                    fail(cx, path, code::NOT_EQUAL, message, message);
+                    field_error(cx, path, code::NOT_EQUAL, message, message);
                 }
             }
             Check::OneOf(literals, message) => {
                 if !literals.iter().any(|l| equal(value, *l)) {
-                    fail(cx, path, code::NOT_ONE_OF, message, message);
+                    field_error(cx, path, code::NOT_ONE_OF, message, message);
                 }
             }
             Check::Pattern(pattern, message, expected) => {
@@ -213,18 +215,6 @@ fn equal(value: Subject<'_>, literal: Literal) -> bool {
         // A literal of another kind: the derive refuses it at compile time.
         _ => true,
     }
-}
-
-#[cold]
-#[inline(never)]
-fn fail(
-    cx: &mut Collector,
-    path: &Path<'_>,
-    code: &'static str,
-    message: &'static str,
-    expected: &'static str,
-) {
-    cx.error(Stage::Schema, path, code, message, expected);
 }
 
 #[cfg(test)]
