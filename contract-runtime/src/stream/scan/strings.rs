@@ -192,33 +192,37 @@ const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 // Where the plain content from `i` ends (at a `"`, `\`, control byte or
 // the end of `bytes`), and how many characters it holds: eight bytes at a
-// time; the last few (a piece's end, most often) as the top of the word
-// that ends `bytes`, so that no byte is read one at a time unless all of
-// `bytes` is shorter than a word.
+// time while a word remains (in the word that holds the end, the lowest
+// flagged byte is the end: the tests below are exact for the lowest byte
+// they flag, a borrow only runs upwards), then byte by byte.
 #[inline]
 fn plain_run(bytes: &[u8], mut i: usize) -> (usize, usize) {
     let mut chars = 0;
     while let Some(chunk) = bytes.get(i..i + 8) {
         let mut word = [0; 8];
         word.copy_from_slice(chunk);
-        let (n, c) = word_run(u64::from_le_bytes(word), 8);
-        chars += c;
-        i += n;
-        if n < 8 {
-            return (i, chars);
+        let x = u64::from_le_bytes(word);
+        // Whether a byte is below 0x20, `"` or `\` (the classic zero-byte
+        // test).
+        let zero = |y: u64| y.wrapping_sub(ONES) & !y & HIGHS;
+        let below = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
+        let stop = below | zero(x ^ (ONES * 0x22)) | zero(x ^ (ONES * 0x5C));
+        if stop == 0 {
+            chars += if x & HIGHS == 0 {
+                8
+            } else {
+                // Continuation bytes, `10xxxxxx`, start no character.
+                let continuation = x & !(x << 1) & HIGHS;
+                8 - continuation.count_ones() as usize
+            };
+            i += 8;
+            continue;
         }
-    }
-    let rest = bytes.len().saturating_sub(i);
-    if rest == 0 {
-        return (i, chars);
-    }
-    if let Some(chunk) = bytes.len().checked_sub(8).and_then(|at| bytes.get(at..)) {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        // The `rest` bytes from `i`, in the low bytes (the top ones zero).
-        let x = u64::from_le_bytes(word) >> (8 * (8 - rest));
-        let (n, c) = word_run(x, rest);
-        return (i + n, chars + c);
+        // The bytes before the end.
+        let n = (stop.trailing_zeros() / 8) as usize;
+        let before = x & ((1u64 << (8 * n)) - 1);
+        let continuation = before & !(before << 1) & HIGHS;
+        return (i + n, chars + n - continuation.count_ones() as usize);
     }
     while let Some(&b) = bytes.get(i) {
         if b == b'"' || b == b'\\' || b < 0x20 {
@@ -228,34 +232,6 @@ fn plain_run(bytes: &[u8], mut i: usize) -> (usize, usize) {
         i += 1;
     }
     (i, chars)
-}
-
-// The plain bytes at the start of the first `valid` (1 to 8) bytes of
-// `x` (little-endian), and the characters they start. The lowest byte the
-// tests flag is exact (a borrow runs upwards only), so the bytes past
-// `valid` and past the first flagged byte do not matter.
-#[inline]
-fn word_run(x: u64, valid: usize) -> (usize, usize) {
-    // Whether a byte is below 0x20, `"` or `\` (the classic zero-byte test).
-    let zero = |y: u64| y.wrapping_sub(ONES) & !y & HIGHS;
-    let below = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
-    let stop = below | zero(x ^ (ONES * 0x22)) | zero(x ^ (ONES * 0x5C));
-    let n = if stop == 0 {
-        valid
-    } else {
-        ((stop.trailing_zeros() / 8) as usize).min(valid)
-    };
-    let high = if n >= 8 {
-        x & HIGHS
-    } else {
-        x & HIGHS & ((1u64 << (8 * n)) - 1)
-    };
-    if high == 0 {
-        return (n, n);
-    }
-    // Continuation bytes, `10xxxxxx`, start no character.
-    let continuation = x & !(x << 1) & high;
-    (n, n - continuation.count_ones() as usize)
 }
 
 #[cfg(test)]
