@@ -4,12 +4,17 @@
 # `STREAM_PROFILE` loop of tests/benches/stream.rs, with the start-up
 # (the same run with zero iterations) subtracted. Needs valgrind.
 # Usage: benches/stream-instructions.sh [CONTRACT ...]   (default: all six)
+# STREAM_DRIVER=PATH measures an already built driver (a copy of an older
+# build, say) instead of building one.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
 target="${CARGO_TARGET_DIR:-$repo/target}"
-(cd "$repo" && cargo bench -q -p contract-tests --bench stream --no-run 2>/dev/null)
-driver=$(ls -t "$target"/release/deps/stream-* | grep -v '\.d$' | head -1)
+driver="${STREAM_DRIVER:-}"
+if [ -z "$driver" ]; then
+  (cd "$repo" && cargo bench -q -p contract-tests --bench stream --no-run 2>/dev/null)
+  driver=$(ls -t "$target"/release/deps/stream-* | grep -v '\.d$' | head -1)
+fi
 contracts=("$@")
 if [ ${#contracts[@]} -eq 0 ]; then
   contracts=(close_ticket settings triage ticket_extraction vacation invoice)

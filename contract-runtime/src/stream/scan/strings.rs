@@ -192,7 +192,9 @@ const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 // Where the plain content from `i` ends (at a `"`, `\`, control byte or
 // the end of `bytes`), and how many characters it holds: eight bytes at a
-// time while none of them ends it, then byte by byte.
+// time while a word remains (in the word that holds the end, the lowest
+// flagged byte is the end: the tests below are exact for the lowest byte
+// they flag, a borrow only runs upwards), then byte by byte.
 #[inline]
 fn plain_run(bytes: &[u8], mut i: usize) -> (usize, usize) {
     let mut chars = 0;
@@ -201,20 +203,26 @@ fn plain_run(bytes: &[u8], mut i: usize) -> (usize, usize) {
         word.copy_from_slice(chunk);
         let x = u64::from_le_bytes(word);
         // Whether a byte is below 0x20, `"` or `\` (the classic zero-byte
-        // test: exact as to whether any byte matches).
+        // test).
         let zero = |y: u64| y.wrapping_sub(ONES) & !y & HIGHS;
         let below = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
-        if below | zero(x ^ (ONES * 0x22)) | zero(x ^ (ONES * 0x5C)) != 0 {
-            break;
+        let stop = below | zero(x ^ (ONES * 0x22)) | zero(x ^ (ONES * 0x5C));
+        if stop == 0 {
+            chars += if x & HIGHS == 0 {
+                8
+            } else {
+                // Continuation bytes, `10xxxxxx`, start no character.
+                let continuation = x & !(x << 1) & HIGHS;
+                8 - continuation.count_ones() as usize
+            };
+            i += 8;
+            continue;
         }
-        chars += if x & HIGHS == 0 {
-            8
-        } else {
-            // Continuation bytes, `10xxxxxx`, start no character.
-            let continuation = x & !(x << 1) & HIGHS;
-            8 - continuation.count_ones() as usize
-        };
-        i += 8;
+        // The bytes before the end.
+        let n = (stop.trailing_zeros() / 8) as usize;
+        let before = x & ((1u64 << (8 * n)) - 1);
+        let continuation = before & !(before << 1) & HIGHS;
+        return (i + n, chars + n - continuation.count_ones() as usize);
     }
     while let Some(&b) = bytes.get(i) {
         if b == b'"' || b == b'\\' || b < 0x20 {
