@@ -309,6 +309,27 @@ fn input_past_max_bytes_is_too_large_at_the_push_that_crosses_it_and_not_kept() 
 }
 
 #[test]
+fn an_early_parse_error_stands_when_the_text_goes_on_past_max_bytes() {
+    // `check` on the whole text says only `too_large`; the stream rejected
+    // at the control character and keeps saying so (module docs: an early
+    // error is `check`'s unless the text goes on to break `max_bytes`).
+    let head = "{\"id\":7,\"title\":\"a\u{1b}";
+    let tail = "b".repeat(300);
+    let mut stream = Ticket::stream();
+    let Progress::Rejected(early) = stream.push(head) else {
+        panic!("a control character in a string is a parse error");
+    };
+    assert_eq!(early.errors[0].code, "control_character");
+    assert_eq!(stream.push(&tail), Progress::Rejected(early.clone()));
+    assert_eq!(stream.finish().rejection(), Some(&early));
+    let whole = Ticket::check(&format!("{head}{tail}"));
+    let codes: Vec<&str> = whole
+        .rejection()
+        .map_or(vec![], |r| r.errors.iter().map(|e| e.code).collect());
+    assert_eq!(codes, ["too_large"]);
+}
+
+#[test]
 fn pieces_after_a_rejection_are_not_kept_and_finish_returns_the_early_errors() {
     let mut stream = Ticket::stream();
     assert_eq!(stream.push(r#"{"id":"#), Progress::Pending);
