@@ -1,4 +1,4 @@
-//! `--jobs N` when a check of the user's panics: the command stops with
+//! `--jobs N` (and one thread) when a check of the user's panics: the command stops with
 //! one line on stderr and the I/O exit code, and never waits for a batch
 //! that will not come. Also the output of the threads against one
 //! thread's, on messages that need escaping and on lines cut every way a
@@ -58,7 +58,7 @@ fn run(path: &Path, jobs: &str) -> (i32, Vec<u8>, String) {
 }
 
 fn assert_stops(path: &Path) {
-    for jobs in ["2", "3"] {
+    for jobs in ["1", "2", "3"] {
         for _ in 0..4 {
             let (code, _, err) = run(path, jobs);
             assert_eq!(code, EXIT_IO, "--jobs {jobs}: {err}");

@@ -3,6 +3,7 @@
 //! line, and counts the outcomes. In edit mode every decision carries the
 //! changed paths, empty for a line rejected before it was parsed.
 use std::io::{self, BufRead, BufWriter, Write};
+use std::panic::{self, AssertUnwindSafe};
 
 use super::args::{CheckArgs, Format, Input};
 use super::checker::{Checker, Decision};
@@ -36,7 +37,12 @@ pub(super) fn run_check(
             args.jobs,
         )
     } else {
-        run_lines(&checker, &mut input, &mut out, args.format, &mut report)
+        // A check that panics (a business check of the user's) stops the
+        // command as it does under `--jobs N`: the I/O exit code, one line.
+        panic::catch_unwind(AssertUnwindSafe(|| {
+            run_lines(&checker, &mut input, &mut out, args.format, &mut report)
+        }))
+        .unwrap_or_else(|_| Err(io::Error::other("a check panicked")))
     };
     drop(out);
     if let Err(e) = result {

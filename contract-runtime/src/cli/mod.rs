@@ -202,7 +202,7 @@
 //! | `0` ([`EXIT_OK`]) | every line was processed (or the schema, list or change list printed), `--help`, `--version`, or the reader of stdout went away (`\| head`): the command then stops quietly, in every format and mode |
 //! | `1` ([`EXIT_FOUND`]) | with `--fail-on-reject`, at least one line was rejected; with `--fail-on-breaking`, at least one change breaks either direction |
 //! | `2` ([`EXIT_USAGE`]) | bad usage: an unknown contract, provider or option, an option the mode does not take, a file or `--context` over its limit or not UTF-8, a `--context` that is not JSON or lacks a field, `--edit` without `--baseline`, an unknown policy, a baseline the contract rejects, a compat file that is not a JSON object, a schema the provider cannot take, an entry whose context hook has the wrong type |
-//! | `3` ([`EXIT_IO`]) | an I/O error: a file that does not exist, is a directory or cannot be read, a read error on the input, a write error on stdout other than a closed pipe |
+//! | `3` ([`EXIT_IO`]) | an I/O error: a file that does not exist, is a directory or cannot be read, a read error on the input, a write error on stdout other than a closed pipe; also a check of the user's that panics (with any `--jobs`: the decisions before it may have been written) |
 //!
 //! Every failure is one line on stderr, `NAME: why`.
 //!
