@@ -33,14 +33,36 @@ fn explode(boom: &Boom, _: &Trusted) -> Result<(), Violation> {
     }
 }
 
-fn input(test: &str, lines: impl Iterator<Item = u64>) -> PathBuf {
+/// A temporary input file, removed when dropped (a failing test too).
+struct TempInput(PathBuf);
+
+impl TempInput {
+    fn new(test: &str, text: &str) -> Self {
+        let path = std::env::temp_dir().join(format!("jobs-{}-{test}.jsonl", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        TempInput(path)
+    }
+}
+
+impl std::ops::Deref for TempInput {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempInput {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn input(test: &str, lines: impl Iterator<Item = u64>) -> TempInput {
     let mut text = String::new();
     for n in lines {
         text.push_str(&format!("{{\"n\":{n}}}\n"));
     }
-    let path = std::env::temp_dir().join(format!("jobs-{}-{test}.jsonl", std::process::id()));
-    std::fs::write(&path, text).unwrap();
-    path
+    TempInput::new(test, &text)
 }
 
 fn run(path: &Path, jobs: &str) -> (i32, Vec<u8>, String) {
@@ -73,7 +95,6 @@ fn a_check_that_panics_on_every_line_stops_the_command() {
     // Every line panics: the first check of every thread does.
     let path = input("every", std::iter::repeat_n(7, 20 * BATCH_LINES));
     assert_stops(&path);
-    std::fs::remove_file(&path).unwrap();
 }
 
 #[test]
@@ -85,7 +106,6 @@ fn a_check_that_panics_on_one_line_stops_the_command() {
         (0..lines).map(|i| if i == lines / 2 { 7 } else { 1 }),
     );
     assert_stops(&path);
-    std::fs::remove_file(&path).unwrap();
 }
 
 #[test]
@@ -103,7 +123,6 @@ fn threads_print_what_one_thread_prints_with_escaped_messages() {
         assert_eq!(code, EXIT_OK, "{err}");
         assert!(many == one, "--jobs {jobs}: stdout differs");
     }
-    std::fs::remove_file(&path).unwrap();
 }
 
 /// Lines cut every way a reader's buffer can cut them: `\n` and `\r\n`,
@@ -145,8 +164,7 @@ fn threads_read_lines_as_one_thread_reads_them() {
 /// `--jobs 2` and `3` print what `--jobs 1` prints on `text`, which
 /// gives more than `min_lines` lines of output.
 fn assert_same_output(test: &str, text: &str, min_lines: usize) {
-    let path = std::env::temp_dir().join(format!("jobs-{}-{test}.jsonl", std::process::id()));
-    std::fs::write(&path, text).unwrap();
+    let path = TempInput::new(test, text);
     let run = |jobs: &str| {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let args = ["vacation", path.to_str().unwrap(), "--jobs", jobs];
@@ -162,7 +180,6 @@ fn assert_same_output(test: &str, text: &str, min_lines: usize) {
         assert!(many.1 == one.1, "--jobs {jobs}: stdout differs");
         assert_eq!(many.2, one.2, "--jobs {jobs}: summary");
     }
-    std::fs::remove_file(&path).unwrap();
 }
 
 /// Appends a line of spaces so that `text` ends `before` bytes before a
