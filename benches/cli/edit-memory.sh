@@ -10,11 +10,9 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 cd "$repo"
-bin="${CONTRACT_CHECK:-}"
-if [ -z "$bin" ]; then
-  cargo build -q --release -p contract-examples --bin contract-check
-  bin="${CARGO_TARGET_DIR:-$repo/target}/release/contract-check"
-fi
+# shellcheck source=common.sh
+. "$here/common.sh"
+bin="$(contract_check_bin)"
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 # Each line is a settings document whose `channels` (or an unknown key

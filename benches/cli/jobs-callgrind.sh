@@ -14,25 +14,12 @@ repo="$(cd "$here/../.." && pwd)"
 size_mb="${1:-4}"
 n="${2:-2}"
 cd "$repo"
-if [ -n "${CONTRACT_CHECK:-}" ]; then
-  bin="$CONTRACT_CHECK"
-else
-  cargo build -q --release -p contract-examples --bin contract-check
-  bin="${CARGO_TARGET_DIR:-$repo/target}/release/contract-check"
-fi
+# shellcheck source=common.sh
+. "$here/common.sh"
+bin="$(contract_check_bin)"
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
-python3 - "$dir/in.jsonl" "$size_mb" <<'PY'
-import sys
-path, size = sys.argv[1], int(sys.argv[2]) * 1024 * 1024
-lines = open("examples/data/vacation.jsonl", "rb").read().splitlines(keepends=True)
-block = b"".join(lines) * 64
-with open(path, "wb") as f:
-    written = 0
-    while written < size:
-        f.write(block)
-        written += len(block)
-PY
+make_input "$dir/in.jsonl" "$size_mb"
 for jobs in 1 "$n"; do
   valgrind --tool=callgrind --separate-threads=yes \
     --callgrind-out-file="$dir/cg.$jobs.%p" "$bin" vacation "$dir/in.jsonl" --jobs "$jobs" \

@@ -24,25 +24,12 @@ shift || true
 jobs_list=("$@")
 [ "${#jobs_list[@]}" -gt 0 ] || jobs_list=(1)
 cd "$repo"
-if [ -n "${CONTRACT_CHECK:-}" ]; then
-  bin="$CONTRACT_CHECK"
-else
-  cargo build -q --release -p contract-examples --bin contract-check
-  bin="${CARGO_TARGET_DIR:-$repo/target}/release/contract-check"
-fi
+# shellcheck source=common.sh
+. "$here/common.sh"
+bin="$(contract_check_bin)"
 file="$(mktemp --suffix=.jsonl)"
 trap 'rm -f "$file"' EXIT
-python3 - "$file" "$size_mb" <<'PY'
-import sys
-path, size = sys.argv[1], int(sys.argv[2]) * 1024 * 1024
-lines = open("examples/data/vacation.jsonl", "rb").read().splitlines(keepends=True)
-block = b"".join(lines) * 64
-with open(path, "wb") as f:
-    written = 0
-    while written < size:
-        f.write(block)
-        written += len(block)
-PY
+make_input "$file" "$size_mb"
 python3 - "$bin" "$file" "${RT:-0}" "${jobs_list[@]}" <<'PY'
 import os, resource, subprocess, sys, time
 bin, path, rt, jobs_list = sys.argv[1], sys.argv[2], sys.argv[3] == "1", [int(j) for j in sys.argv[4:]]

@@ -8,7 +8,7 @@ use quote::quote;
 
 use super::lit::{lit_text, typed_lit, uint};
 use super::private;
-use crate::attr::{FieldAttrs, Lit, StringFormat};
+use crate::attr::{FieldAttrs, Lit, LocatedLit, StringFormat};
 use crate::model::Member;
 use crate::ty::Ty;
 
@@ -68,29 +68,21 @@ pub fn table(f: &Member<'_>) -> Option<TokenStream> {
     }
     if let Some(eq) = &a.equals {
         let v = literal(kind, &eq.value);
-        let msg = format!("must equal {}", lit_text(&eq.value));
+        let msg = equals_text(&eq.value);
         checks.push(quote!(#p::Check::Equals(#v, #msg)));
     }
     if let Some(list) = &a.one_of {
         let vs = list.value.iter().map(|l| literal(kind, &l.value));
-        let texts: Vec<_> = list.value.iter().map(|l| lit_text(&l.value)).collect();
-        let msg = format!("must be one of: {}", texts.join(", "));
+        let msg = one_of_text(&list.value);
         checks.push(quote!(#p::Check::OneOf(&[#(#vs),*], #msg)));
     }
     if let Some(pattern) = &a.pattern {
-        let written = pattern.value.value();
-        // The check has accepted the pattern, so it has an engine form.
-        let engine = crate::pattern::engine_form(&written).unwrap_or_else(|_| written.clone());
-        let msg = format!("does not match the pattern {written}");
-        let exp = format!("a string in which the pattern {written} finds a match");
+        let (engine, msg, exp) = pattern_texts(&pattern.value);
         statics = quote!(static __CONTRACT_PATTERN: #p::Pattern = #p::Pattern::new(#engine););
         checks.push(quote!(#p::Check::Pattern(&__CONTRACT_PATTERN, #msg, #exp)));
     }
     if let Some(format) = &a.format {
-        let format = match format.value {
-            StringFormat::Email => quote!(#p::Format::Email),
-            StringFormat::Uuid => quote!(#p::Format::Uuid),
-        };
+        let format = format_tokens(format.value);
         checks.push(quote!(#p::Check::Format(#format)));
     }
     if checks.is_empty() {
@@ -154,7 +146,7 @@ pub fn inline(f: &Member<'_>) -> TokenStream {
     }
     if let Some(eq) = &a.equals {
         let v = typed_lit(kind, &eq.value);
-        let msg = format!("must equal {}", lit_text(&eq.value));
+        let msg = equals_text(&eq.value);
         let lhs = if is_str {
             quote!(__contract_y.as_str())
         } else {
@@ -168,8 +160,7 @@ pub fn inline(f: &Member<'_>) -> TokenStream {
             .iter()
             .map(|l| typed_lit(kind, &l.value))
             .collect();
-        let texts: Vec<_> = list.value.iter().map(|l| lit_text(&l.value)).collect();
-        let msg = format!("must be one of: {}", texts.join(", "));
+        let msg = one_of_text(&list.value);
         let lhs = if is_str {
             quote!(__contract_y.as_str())
         } else {
@@ -178,11 +169,7 @@ pub fn inline(f: &Member<'_>) -> TokenStream {
         checks.push(quote!(if !matches!(#lhs, #(#vs)|*) { #p::field_error(__contract_cx, &__contract_p, #p::code::NOT_ONE_OF, #msg, #msg); }));
     }
     if let Some(pattern) = &a.pattern {
-        let written = pattern.value.value();
-        // The check has accepted the pattern, so it has an engine form.
-        let engine = crate::pattern::engine_form(&written).unwrap_or_else(|_| written.clone());
-        let msg = format!("does not match the pattern {written}");
-        let exp = format!("a string in which the pattern {written} finds a match");
+        let (engine, msg, exp) = pattern_texts(&pattern.value);
         // On a `Vec<String>`, every item, at its own pointer.
         let check = if crate::check::pattern_on_items(kind) {
             quote!(check_pattern_items(__contract_cx, &__contract_p, &__CONTRACT_PATTERN, __contract_y, #msg, #exp))
@@ -195,10 +182,7 @@ pub fn inline(f: &Member<'_>) -> TokenStream {
         }});
     }
     if let Some(format) = &a.format {
-        let format = match format.value {
-            StringFormat::Email => quote!(#p::Format::Email),
-            StringFormat::Uuid => quote!(#p::Format::Uuid),
-        };
+        let format = format_tokens(format.value);
         checks.push(
             quote!(#p::check_format(__contract_cx, &__contract_p, #format, __contract_y.as_str());),
         );
@@ -237,4 +221,35 @@ fn length(a: &FieldAttrs, unit: &str) -> (TokenStream, TokenStream, [String; 4])
     ];
     let min = uint(min);
     (quote!(#min), max_tokens, texts)
+}
+
+/// The message (also the expectation) of an `equals` error.
+fn equals_text(value: &Lit) -> String {
+    format!("must equal {}", lit_text(value))
+}
+
+/// The message (also the expectation) of a `one_of` error.
+fn one_of_text(values: &[LocatedLit]) -> String {
+    let texts: Vec<_> = values.iter().map(|l| lit_text(&l.value)).collect();
+    format!("must be one of: {}", texts.join(", "))
+}
+
+/// A `pattern`'s engine form, then the message and the expectation of its
+/// error.
+fn pattern_texts(pattern: &syn::LitStr) -> (String, String, String) {
+    let written = pattern.value();
+    // The check has accepted the pattern, so it has an engine form.
+    let engine = crate::pattern::engine_form(&written).unwrap_or_else(|_| written.clone());
+    let msg = format!("does not match the pattern {written}");
+    let exp = format!("a string in which the pattern {written} finds a match");
+    (engine, msg, exp)
+}
+
+/// The runtime's name of a `format`.
+fn format_tokens(format: StringFormat) -> TokenStream {
+    let p = private();
+    match format {
+        StringFormat::Email => quote!(#p::Format::Email),
+        StringFormat::Uuid => quote!(#p::Format::Uuid),
+    }
 }

@@ -145,8 +145,7 @@ fn check_subject(
             Check::Len(min, max, [short, short_expected, long, long_expected]) => {
                 let len = match value {
                     Subject::Str(s) => s.check_len(min, max),
-                    Subject::Items(n) if n < min => LenCheck::Short,
-                    Subject::Items(n) if n > max => LenCheck::Long,
+                    Subject::Items(n) => LenCheck::of(n, min, max),
                     _ => LenCheck::Within,
                 };
                 match len {

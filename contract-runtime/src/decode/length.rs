@@ -14,7 +14,7 @@ pub enum LenCheck {
 impl LenCheck {
     /// Where `len` falls against `min` and `max`.
     #[inline]
-    fn of(len: usize, min: usize, max: usize) -> LenCheck {
+    pub(crate) fn of(len: usize, min: usize, max: usize) -> LenCheck {
         if len < min {
             LenCheck::Short
         } else if len > max {

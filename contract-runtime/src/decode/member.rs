@@ -36,9 +36,7 @@ impl<T> Slot<T> {
             seen: false,
         }
     }
-}
 
-impl<T> Slot<T> {
     /// Whether the key of a required member was met; if not, records
     /// `missing_key` for `name`.
     #[cfg_attr(debug_assertions, inline)]
