@@ -290,18 +290,6 @@ impl Scanner {
         Ok(())
     }
 
-    /// Whether the text read so far is one whole value (a number at the
-    /// root ends with the text).
-    pub(crate) fn is_done(&self) -> bool {
-        match self.state {
-            State::Done => true,
-            State::Number(num) => {
-                self.depth == 0 && matches!(num, Num::Zero | Num::Int | Num::Frac | Num::ExpDigits)
-            }
-            _ => false,
-        }
-    }
-
     fn top(&mut self) -> Option<&mut Frame> {
         self.depth
             .checked_sub(1)
