@@ -182,6 +182,24 @@ fn escapes_surrogate_pairs_and_multibyte_characters_split_anywhere() {
     }
 }
 
+// A member written before the tag of the examples' union is judged once
+// the tag names the variant: at the tag's closing quote, not at `finish`.
+#[test]
+fn a_member_before_the_tag_is_rejected_at_the_tags_closing_quote() {
+    let case = cases().into_iter().find(|c| c.name == "step").unwrap();
+    let text = r#"{"ticket_id":"7","action":"close_ticket","reason":"r"}"#;
+    let bytes: Vec<usize> = (1..text.len()).collect();
+    let pieces = pieces(text, &bytes);
+    let streamed = (case.stream)(&pieces);
+    let (index, early) = streamed.rejected.clone().expect("rejected by a push");
+    assert_eq!(starts(&pieces)[index], text.find(r#"","reason""#).unwrap());
+    assert_eq!(
+        (early.errors[0].pointer.as_str(), early.errors[0].code),
+        ("/ticket_id", "invalid_type")
+    );
+    holds(&streamed, &pieces).unwrap();
+}
+
 // Member values for a rejected document: good ones and bad ones (a wrong
 // enum value, type, date or length, nesting past `max_depth`), so that a
 // document holds several errors, the first decided early.

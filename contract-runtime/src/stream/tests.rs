@@ -436,6 +436,68 @@ fn a_member_before_the_tag_is_judged_when_the_tag_names_the_variant() {
     );
 }
 
+#[test]
+fn a_member_before_the_tag_is_judged_against_the_variant_at_the_tags_closing_quote() {
+    // A wrong type, and a number out of the type's range.
+    for (text, code) in [
+        (r#"{"ticket_id":"7","action":"close"}"#, "invalid_type"),
+        (r#"{"ticket_id": -1 ,"action":"close"}"#, "out_of_range"),
+    ] {
+        let close = at(text, r#"close""#) + 5;
+        assert_eq!(
+            rejected_at::<Step>(text),
+            Some((close, "/ticket_id".into(), code)),
+            "{text}"
+        );
+        let whole = Step::check(text);
+        let errors = &whole.rejection().unwrap().errors;
+        assert_eq!(
+            (errors[0].pointer.as_str(), errors[0].code),
+            ("/ticket_id", code)
+        );
+    }
+    // The second member before the tag, and a string past `max_len`.
+    let text = r#"{"ticket_id":7,"reason":"too long","action":"close_reason"}"#;
+    let tag_end = at(text, r#"close_reason""#) + 12;
+    assert_eq!(
+        rejected_at::<Reasoned>(text),
+        Some((tag_end, "/reason".into(), "too_long"))
+    );
+    // Valid members before the tag stay pending.
+    assert_eq!(
+        rejected_at::<Reasoned>(r#"{"ticket_id":7,"reason":"ok","action":"close_reason"}"#),
+        None
+    );
+}
+
+#[test]
+fn a_member_before_a_nested_tag_is_pointed_from_the_root() {
+    let text = r#"{"steps":[{"action":"ask","question":"?"},{"ticket_id":{},"action":"close"}]}"#;
+    let close = at(text, r#"close""#) + 5;
+    assert_eq!(
+        rejected_at::<Steps>(text),
+        Some((close, "/steps/1/ticket_id".into(), "invalid_type"))
+    );
+}
+
+/// A union whose variant bounds its members.
+#[derive(Contract, Debug)]
+#[contract(tag = "action", rename_all = "snake_case")]
+enum Reasoned {
+    CloseReason {
+        ticket_id: u64,
+        #[contract(max_len = 3)]
+        reason: String,
+    },
+}
+
+/// Unions in an array.
+#[derive(Contract, Debug)]
+#[contract(rename_all = "snake_case")]
+struct Steps {
+    steps: Vec<Step>,
+}
+
 fn scan(schema: Value, text: &str) -> Result<(), Stop> {
     let mut scanner = Scanner::new(Box::leak(Box::new(Plan::compile(&schema))), 64);
     scanner.feed(text, 0)
