@@ -52,7 +52,7 @@
 //! | a date-time whose date no calendar day starts with, or without `T` after it | the piece that shows it | `invalid_date_time` |
 //! | a tagged union's tag that no variant starts with | the piece that shows it | `unknown_variant` |
 //! | a tag that is not a string | its first byte | `invalid_type` |
-//! | a member met before the tag: a key the chosen variant does not declare, or a value that variant refuses (what the rows above and below decide, judged as if the tag had come first) | the tag's closing quote | `unknown_key`, or the value's code |
+//! | a member met before the tag: a key the chosen variant does not declare, or a value or rule that variant refuses (what the other rows decide, judged as if the tag had come first) | the tag's closing quote | `unknown_key`, or the value's or rule's code |
 //! | a number outside `min`/`max` or the field's type | the number's end | `below_minimum`, `above_maximum`, `out_of_range`, `not_one_of` |
 //! | a string shorter than `min_len`, a date that is not a day | the closing quote | `too_short`, `invalid_date` |
 //! | a string the `pattern` finds no match in, an invalid `email`, `uuid` or date-time | the closing quote (a pattern is a search anywhere in the string, so a prefix seldom decides it) | `pattern_mismatch`, `invalid_email`, `invalid_uuid`, `invalid_date_time` |
@@ -78,8 +78,7 @@
 //!   `date-time`, `email` and `uuid`, `multipleOf`, …): those never reject
 //!   early;
 //! - a rule the plan cannot decide alone: one that reads a `quarantine`
-//!   field (a failing value there becomes null), a field met before a
-//!   tagged union's tag, an `order` over other types (whose order is the
+//!   field (a failing value there becomes null), an `order` over other types (whose order is the
 //!   Rust type's), a `when` whose condition is not a string, boolean or
 //!   integer; an `order` between floats where `f32` and `f64` disagree;
 //! - the business stage ([`Contract::stream_with`]).

@@ -480,6 +480,50 @@ fn a_member_before_a_nested_tag_is_pointed_from_the_root() {
     );
 }
 
+#[test]
+fn a_rule_over_members_before_the_tag_is_decided_once_the_tag_names_the_variant() {
+    // Both fields before the tag: decided at the tag's closing quote.
+    let text = r#"{"refund_cents":500,"order_total_cents":100,"action":"refund"}"#;
+    let tag_end = at(text, r#"refund"}"#) + 6;
+    let rule = |text: &str| {
+        let whole = Pay::check(text);
+        let e = &whole.rejection().unwrap().errors[0];
+        (e.pointer.clone(), e.code)
+    };
+    assert_eq!(rule(text), ("/order_total_cents".into(), "order"));
+    assert_eq!(
+        rejected_at::<Pay>(text),
+        Some((tag_end, "/order_total_cents".into(), "order"))
+    );
+    // One before the tag, one after: at the end of the later.
+    let text = r#"{"refund_cents":500,"action":"refund","order_total_cents":100}"#;
+    assert_eq!(rule(text), ("/order_total_cents".into(), "order"));
+    assert_eq!(
+        rejected_at::<Pay>(text),
+        Some((text.len() - 1, "/order_total_cents".into(), "order"))
+    );
+    assert_eq!(
+        rejected_at::<Pay>(r#"{"refund_cents":5,"order_total_cents":100,"action":"refund"}"#),
+        None
+    );
+}
+
+/// A union with a rule in a variant.
+#[derive(Contract, Debug)]
+#[contract(tag = "action", rename_all = "snake_case")]
+enum Pay {
+    Refund(Refund),
+    #[contract(decline)]
+    Nothing,
+}
+
+#[derive(Contract, Debug)]
+#[contract(order(refund_cents <= order_total_cents))]
+struct Refund {
+    refund_cents: u32,
+    order_total_cents: u32,
+}
+
 /// A union whose variant bounds its members.
 #[derive(Contract, Debug)]
 #[contract(tag = "action", rename_all = "snake_case")]

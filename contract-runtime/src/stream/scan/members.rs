@@ -94,9 +94,8 @@ impl Scanner {
     }
 
     // A union's tag value is complete: choose the variant, then judge the
-    // members met before the tag against it, in the order written, as they
-    // would have been had the tag come first (their rules wait for
-    // `finish`).
+    // members met before the tag against it, in the order written, and the
+    // rules that read them, as they would have been had the tag come first.
     pub(super) fn tag(&mut self, plan: &Plan, text: &str) -> Result<(), Stop> {
         let quarantine = self.string.expect.quarantine;
         let Some(d) = self.depth.checked_sub(1) else {
@@ -130,6 +129,8 @@ impl Scanner {
             *slot = true;
         }
         let mut doubt = false;
+        // The members rules read, and their values' text.
+        let mut read = Vec::new();
         for member in &frame.before {
             let (node, quarantined) = match object.members.iter().position(|m| m.name == member.key)
             {
@@ -138,6 +139,9 @@ impl Scanner {
                         *slot = true;
                     }
                     let declared = object.members.get(index);
+                    if declared.is_some_and(|m| !m.rules.is_empty()) {
+                        read.push((index, text.get(member.from..member.to).unwrap_or_default()));
+                    }
                     (
                         declared.map_or(ANY, |m| m.node),
                         declared.is_some_and(|m| m.quarantine),
@@ -170,7 +174,7 @@ impl Scanner {
                 frame.values.resize(object.members.len(), None);
             }
         }
-        Ok(())
+        self.before_tag(plan, d, &read)
     }
 
     // A member's value met before its union's tag (`: value`, read once
