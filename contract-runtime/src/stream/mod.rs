@@ -94,7 +94,8 @@
 //! [`Contract::check`] returns on the concatenation, the same outcome with
 //! the same errors in the same order, whether or not a push rejected it
 //! and wherever the text ends (a text cut short inside the document, where
-//! the caller stopped the model, is `check`'s `unexpected_end`). Past
+//! the caller stopped the model, is what `check` says of it: most often
+//! `unexpected_end`; the early rejection is what to show then). Past
 //! `max_bytes` pieces are only counted and `finish` is `check`'s
 //! `too_large`, with the length of everything pushed.
 //!
