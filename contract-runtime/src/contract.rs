@@ -206,7 +206,12 @@ pub trait Contract: JsonType + 'static {
     /// let mut stream = Refund::stream();
     /// assert_eq!(stream.push(r#"{"order": 7, "#), Progress::Pending);
     /// // A string where a number must be: decided at its first byte.
-    /// assert!(matches!(stream.push(r#""cents": "5"#), Progress::Rejected(_)));
+    /// let Progress::Rejected(early) = stream.push(r#""cents": "5"#) else {
+    ///     panic!("decided");
+    /// };
+    /// assert_eq!(early.errors[0].pointer, "/cents");
+    /// // `finish` is `check` on everything pushed.
+    /// stream.push(r#""}"#);
     /// assert_eq!(stream.finish().rejection().unwrap().errors[0].pointer, "/cents");
     /// ```
     fn stream() -> Stream<'static, Self> {

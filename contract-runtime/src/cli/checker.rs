@@ -81,22 +81,27 @@ pub struct Replay {
     pub read: usize,
     /// The bytes of all the pieces.
     pub total: usize,
-    /// `finish()` on what was pushed.
+    /// The rejection that stopped it (what a caller that stops the model
+    /// has), or `finish()` on every piece.
     pub decision: Decision,
 }
 
-/// Pushes `pieces` into `stream` until one is rejected, then finishes it.
+/// Pushes `pieces` into `stream` until one is rejected (the decision is
+/// then that rejection), or finishes it.
 pub fn replay<T: Contract>(mut stream: Stream<'_, T>, pieces: &[&str]) -> Replay {
     let total = pieces.iter().map(|p| p.len()).sum();
-    let mut stopped_at = None;
     for (i, piece) in pieces.iter().enumerate() {
-        if let Progress::Rejected(_) = stream.push(piece) {
-            stopped_at = Some(i);
-            break;
+        if let Progress::Rejected(rejection) = stream.push(piece) {
+            return Replay {
+                stopped_at: Some(i),
+                read: stream.received(),
+                total,
+                decision: Decision::from_rejection(rejection),
+            };
         }
     }
     Replay {
-        stopped_at,
+        stopped_at: None,
         read: stream.received(),
         total,
         decision: Decision::from_outcome(stream.finish()),

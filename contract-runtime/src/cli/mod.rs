@@ -135,7 +135,7 @@
 //! ```
 //!
 //! `stopped_at_event` is `null` when no push was rejected; the decision is
-//! `finish()` on what was pushed. `--format table` prints the same for
+//! the rejection that stopped the replay, or `finish()` on every delta. `--format table` prints the same for
 //! people; one summary line goes to stderr either way. Options as in
 //! checking mode, but not edit mode (an edit needs the whole candidate).
 //!

@@ -32,9 +32,11 @@ pub struct Event {
 ///
 /// Events are separated by blank lines; an event's `data:` lines are joined
 /// with `\n` (as the server-sent events format says); comments (`:`) and
-/// other fields (`event:`, `id:`, `retry:`) are ignored. Each `data:` value
+/// other fields (`event:`, `id:`, `retry:`) are ignored; a leading
+/// byte-order mark is skipped, as the format says. Each `data:` value
 /// must be a JSON object; its content is `choices[0].delta.content`.
 pub fn transcript(text: &str) -> Result<Vec<Event>, UsageError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut events = Vec::new();
     let mut data: Option<String> = None;
     // A blank line after the last line ends the last event too.
@@ -159,5 +161,20 @@ fn summary(json: &Value) -> String {
             "stopped at event {at} of {events}: {read} of {total} bytes read, {saved} saved ({share:.1}%)"
         ),
         None => format!("not stopped: all {total} bytes of {events} events read"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::transcript;
+
+    #[test]
+    fn a_leading_byte_order_mark_is_skipped_and_the_first_event_read() {
+        let text = "\u{feff}data: {\"choices\":[{\"delta\":{\"content\":\"{\"}}]}\n\n\
+                    data: {\"choices\":[{\"delta\":{\"content\":\"}\"}}]}\n\n";
+        let events = transcript(text).unwrap();
+        let contents: Vec<&str> = events.iter().map(|e| e.content.as_str()).collect();
+        assert_eq!(contents, ["{", "}"]);
+        assert_eq!(events[0].number, 1);
     }
 }

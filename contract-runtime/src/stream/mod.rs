@@ -41,7 +41,7 @@
 //!
 //! | the prefix holds | decided at | code |
 //! |---|---|---|
-//! | more than `max_bytes` | the push that crosses it (nothing of it is kept) | `too_large` |
+//! | more than `max_bytes` | the push that crosses it (from there on, pieces are only counted) | `too_large` |
 //! | a byte that breaks JSON or the strict policy (a stray character, a bad escape, a lone surrogate, a control character, `01`, nesting past `max_depth`, data after the value, `1e400`) | that byte (a number: its end; a duplicate key: its `:`, where the decoder compares it) | the parse error [`Contract::check`] reports there |
 //! | a key the contract does not declare | the key's closing quote | `unknown_key` |
 //! | a value of a type the field does not take (`"7"` for an integer, `null` for a non-`Option`) | its first byte | `invalid_type` |
@@ -52,7 +52,7 @@
 //! | a date-time whose date no calendar day starts with, or without `T` after it | the piece that shows it | `invalid_date_time` |
 //! | a tagged union's tag that no variant starts with | the piece that shows it | `unknown_variant` |
 //! | a tag that is not a string | its first byte | `invalid_type` |
-//! | a member met before the tag that the chosen variant does not declare | the tag's closing quote | `unknown_key` |
+//! | a member met before the tag: a key the chosen variant does not declare, or a value or rule that variant refuses (what the other rows decide, judged as if the tag had come first) | the tag's closing quote | `unknown_key`, or the value's or rule's code |
 //! | a number outside `min`/`max` or the field's type | the number's end | `below_minimum`, `above_maximum`, `out_of_range`, `not_one_of` |
 //! | a string shorter than `min_len`, a date that is not a day | the closing quote | `too_short`, `invalid_date` |
 //! | a string the `pattern` finds no match in, an invalid `email`, `uuid` or date-time | the closing quote (a pattern is a search anywhere in the string, so a prefix seldom decides it) | `pattern_mismatch`, `invalid_email`, `invalid_uuid`, `invalid_date_time` |
@@ -78,8 +78,7 @@
 //!   `date-time`, `email` and `uuid`, `multipleOf`, …): those never reject
 //!   early;
 //! - a rule the plan cannot decide alone: one that reads a `quarantine`
-//!   field (a failing value there becomes null), a field met before a
-//!   tagged union's tag, an `order` over other types (whose order is the
+//!   field (a failing value there becomes null), an `order` over other types (whose order is the
 //!   Rust type's), a `when` whose condition is not a string, boolean or
 //!   integer; an `order` between floats where `f32` and `f64` disagree;
 //! - the business stage ([`Contract::stream_with`]).
@@ -89,26 +88,25 @@
 //!
 //! # Exactness, and what `finish` returns
 //!
-//! The stream keeps the text pushed (at most `max_bytes`) and [`Stream::finish`]
-//! runs [`Contract::check`] (or [`Contract::check_with`]) on it once, so for
-//! every way of splitting a document that was pushed completely it returns
-//! the same outcome with the same errors in the same order. The errors of an
-//! early rejection carry the pointer, code and stage of errors of that final
+//! The stream keeps the text pushed, up to `max_bytes`, and
+//! [`Stream::finish`] runs [`Contract::check`] (or [`Contract::check_with`])
+//! on it once: for every way of splitting a text it returns what
+//! [`Contract::check`] returns on the concatenation, the same outcome with
+//! the same errors in the same order, whether or not a push rejected it
+//! and wherever the text ends (a text cut short inside the document, where
+//! the caller stopped the model, is what `check` says of it: most often
+//! `unexpected_end`; the early rejection is what to show then). Past
+//! `max_bytes` pieces are only counted and `finish` is `check`'s
+//! `too_large`, with the length of everything pushed.
+//!
+//! A rejection is decided by the first push that shows it, and every push
+//! after it returns that same rejection: the error that decided, the one to
+//! show when the model is stopped. Later pieces are kept but not read. Its
+//! errors carry the pointer, code and stage of errors of the final
 //! rejection, unless the text goes on to break the JSON grammar (a parse
 //! error replaces every schema error) or `max_bytes`, or, for a rule's
 //! error, goes on to break the schema (the rule stage runs only on a
 //! document with no schema error, so schema errors replace it).
-//!
-//! After a rejection, further pushes are only counted (nothing is kept or
-//! read) and return the same rejection. [`Stream::finish`] then returns:
-//!
-//! - what [`Contract::check`] gives on the text kept, when nothing was
-//!   pushed after the rejecting piece and that text is a whole document (a
-//!   rejection, with the early errors unless a parse error replaced them);
-//! - the early rejection itself otherwise: when pieces were pushed after it
-//!   (they were not kept), or when the text kept ends inside the document
-//!   (the caller stopped the model), where [`Contract::check`] would only
-//!   say `unexpected_end`.
 //!
 //! # Cost
 //!
@@ -180,8 +178,8 @@ enum Phase {
     Reading,
     /// The scanner met what it could not judge: `finish` decides.
     Waiting,
-    /// Rejected; `dropped` when a piece was pushed and not kept since.
-    Rejected { rejection: Rejection, dropped: bool },
+    /// Rejected: later pieces are kept (not read) for `finish`.
+    Rejected(Rejection),
 }
 
 impl<T: Document + Definition> fmt::Debug for Stream<'_, T> {
@@ -219,26 +217,26 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
         }
     }
 
-    /// Reads the next piece of the document.
+    /// Reads the next piece of the document. After a rejection the piece
+    /// is kept for [`Stream::finish`] (not read) and the push returns the
+    /// same rejection.
     pub fn push(&mut self, piece: &str) -> Progress {
         self.received = self.received.saturating_add(piece.len());
-        if let Phase::Rejected { rejection, dropped } = &mut self.phase {
-            *dropped |= !piece.is_empty();
-            return Progress::Rejected(rejection.clone());
-        }
         if self.received > T::LIMITS.max_bytes {
             return self.too_large();
         }
         let from = self.text.len();
         self.text.push_str(piece);
-        if !matches!(self.phase, Phase::Reading) {
-            return Progress::Pending;
+        match &self.phase {
+            Phase::Reading => {}
+            Phase::Waiting => return Progress::Pending,
+            Phase::Rejected(rejection) => return Progress::Rejected(rejection.clone()),
         }
         match self.scanner.feed(&self.text, from) {
             Ok(()) => Progress::Pending,
-            Err(Stop::Schema(error)) => self.reject(Rejection::single(*error), false),
+            Err(Stop::Schema(error)) => self.reject(Rejection::single(*error)),
             Err(Stop::Syntax) => match self.parse_error() {
-                Some(rejection) => self.reject(rejection, false),
+                Some(rejection) => self.reject(rejection),
                 None => {
                     // The decoder does not see a parse error where the
                     // scanner did: trust the decoder, at `finish`.
@@ -268,41 +266,37 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
         self.received
     }
 
-    /// The outcome: [`Contract::check`](crate::Contract::check) (or
-    /// `check_with`) on the text pushed; after an early rejection, see the
-    /// module docs.
-    pub fn finish(mut self) -> Outcome<T> {
+    /// The outcome: exactly [`Contract::check`](crate::Contract::check)
+    /// (or `check_with`) on everything pushed, whether or not a push
+    /// rejected it.
+    pub fn finish(self) -> Outcome<T> {
         let stages = match self.context {
             Some(ctx) => Stages::business(ctx),
             None => Stages::none(),
         };
-        match std::mem::replace(&mut self.phase, Phase::Reading) {
-            Phase::Rejected {
-                rejection,
-                dropped: true,
-            } => Outcome::Reject(rejection),
-            Phase::Rejected {
-                rejection,
-                dropped: false,
-            } if ends_inside(&self.text, T::LIMITS.max_depth) => Outcome::Reject(rejection),
-            Phase::Rejected { .. } => pipeline::outcome::<T>(&self.text, stages),
-            Phase::Reading | Phase::Waiting => pipeline::outcome::<T>(&self.text, stages),
+        // Past `max_bytes` nothing more was kept: `check` refuses such a
+        // text for its length alone, whatever it holds.
+        match json::check_size(self.received, &T::LIMITS) {
+            Err(rejection) => Outcome::Reject(rejection),
+            Ok(()) => pipeline::outcome::<T>(&self.text, stages),
         }
     }
 
+    // Past `max_bytes`: pieces are only counted (`finish` needs only the
+    // length); the first push past it rejects, unless one rejected before.
     #[cold]
     fn too_large(&mut self) -> Progress {
+        if let Phase::Rejected(rejection) = &self.phase {
+            return Progress::Rejected(rejection.clone());
+        }
         match json::check_size(self.received, &T::LIMITS) {
-            Err(rejection) => self.reject(rejection, true),
+            Err(rejection) => self.reject(rejection),
             Ok(()) => Progress::Pending,
         }
     }
 
-    fn reject(&mut self, rejection: Rejection, dropped: bool) -> Progress {
-        self.phase = Phase::Rejected {
-            rejection: rejection.clone(),
-            dropped,
-        };
+    fn reject(&mut self, rejection: Rejection) -> Progress {
+        self.phase = Phase::Rejected(rejection.clone());
         Progress::Rejected(rejection)
     }
 
@@ -344,13 +338,6 @@ const INITIAL_CAPACITY: usize = 512;
 
 // The most a spare keeps (bytes of text and scanner buffers).
 const SPARE_LIMIT: usize = 64 * 1024;
-
-// Whether `text` is JSON so far but ends inside the document (the caller
-// stopped the model): read once, for the grammar only.
-fn ends_inside(text: &str, max_depth: usize) -> bool {
-    let mut scanner = Scanner::new(plan_any(), max_depth);
-    scanner.feed(text, 0).is_ok() && !scanner.is_done()
-}
 
 // The plan that decides nothing.
 fn plan_any() -> &'static Plan {

@@ -296,7 +296,7 @@ fn a_duplicate_key_is_rejected_at_the_key() {
 }
 
 #[test]
-fn input_past_max_bytes_is_too_large_at_the_push_that_crosses_it_and_not_kept() {
+fn input_past_max_bytes_is_too_large_at_the_push_that_crosses_it_and_finishes_as_check() {
     let mut stream = Ticket::stream();
     assert_eq!(stream.push(&" ".repeat(250)), Progress::Pending);
     let Progress::Rejected(r) = stream.push(&" ".repeat(10)) else {
@@ -305,14 +305,17 @@ fn input_past_max_bytes_is_too_large_at_the_push_that_crosses_it_and_not_kept() 
     assert_eq!(r.errors[0].code, "too_large");
     assert_eq!(stream.push("{"), Progress::Rejected(r.clone()));
     assert_eq!(stream.received(), 261);
-    assert_eq!(stream.finish().rejection(), Some(&r));
+    let whole = format!("{}{}{{", " ".repeat(250), " ".repeat(10));
+    assert_eq!(
+        stream.finish().rejection(),
+        Ticket::check(&whole).rejection()
+    );
 }
 
 #[test]
-fn an_early_parse_error_stands_when_the_text_goes_on_past_max_bytes() {
-    // `check` on the whole text says only `too_large`; the stream rejected
-    // at the control character and keeps saying so (module docs: an early
-    // error is `check`'s unless the text goes on to break `max_bytes`).
+fn an_early_parse_error_stands_for_push_and_finish_is_too_large_past_max_bytes() {
+    // `check` on the whole text says only `too_large`; the pushes keep
+    // saying what decided (the control character), `finish` says `check`'s.
     let head = "{\"id\":7,\"title\":\"a\u{1b}";
     let tail = "b".repeat(300);
     let mut stream = Ticket::stream();
@@ -321,8 +324,8 @@ fn an_early_parse_error_stands_when_the_text_goes_on_past_max_bytes() {
     };
     assert_eq!(early.errors[0].code, "control_character");
     assert_eq!(stream.push(&tail), Progress::Rejected(early.clone()));
-    assert_eq!(stream.finish().rejection(), Some(&early));
     let whole = Ticket::check(&format!("{head}{tail}"));
+    assert_eq!(stream.finish().rejection(), whole.rejection());
     let codes: Vec<&str> = whole
         .rejection()
         .map_or(vec![], |r| r.errors.iter().map(|e| e.code).collect());
@@ -330,14 +333,20 @@ fn an_early_parse_error_stands_when_the_text_goes_on_past_max_bytes() {
 }
 
 #[test]
-fn pieces_after_a_rejection_are_not_kept_and_finish_returns_the_early_errors() {
+fn pieces_after_a_rejection_are_kept_and_finish_is_check_on_the_whole_text() {
     let mut stream = Ticket::stream();
     assert_eq!(stream.push(r#"{"id":"#), Progress::Pending);
     let Progress::Rejected(early) = stream.push(r#""7""#) else {
         panic!("a string for an integer decides");
     };
-    stream.push(r#","title":"abc"}"#);
-    assert_eq!(stream.finish().rejection(), Some(&early));
+    let rest = r#","title":"a","level":"low","starts_on":"2027-06-01","ends_on":null,"tags":[],"note":null,"count":1}"#;
+    assert_eq!(stream.push(rest), Progress::Rejected(early.clone()));
+    let whole = Ticket::check(&format!(r#"{{"id":"7"{rest}"#));
+    let codes: Vec<&str> = whole
+        .rejection()
+        .map_or(vec![], |r| r.errors.iter().map(|e| e.code).collect());
+    assert_eq!(codes, ["invalid_type", "too_short"]);
+    assert_eq!(stream.finish().rejection(), whole.rejection());
 }
 
 #[test]
@@ -346,12 +355,20 @@ fn finish_after_a_rejection_by_the_last_piece_is_check_on_the_whole_text() {
     let mut stream = Ticket::stream();
     assert!(matches!(stream.push(text), Progress::Rejected(_)));
     assert_eq!(stream.finish().rejection(), Ticket::check(text).rejection());
-    // Cut short by the caller: the early errors, not `unexpected_end`.
+}
+
+#[test]
+fn a_text_cut_short_after_a_rejection_finishes_as_check_says() {
+    // The caller stopped the model: `check` says the text ends early.
+    let text = r#"{"id":"7""#;
     let mut stream = Ticket::stream();
-    let Progress::Rejected(early) = stream.push(r#"{"id":"7""#) else {
+    let Progress::Rejected(early) = stream.push(text) else {
         panic!("decided");
     };
-    assert_eq!(stream.finish().rejection(), Some(&early));
+    assert_eq!(early.errors[0].code, "invalid_type");
+    let whole = Ticket::check(text);
+    assert_eq!(whole.rejection().unwrap().errors[0].code, "unexpected_end");
+    assert_eq!(stream.finish().rejection(), whole.rejection());
 }
 
 #[test]
@@ -417,6 +434,112 @@ fn a_member_before_the_tag_is_judged_when_the_tag_names_the_variant() {
         rejected_at::<Step>(missing),
         Some((14, "/action".into(), "missing_key"))
     );
+}
+
+#[test]
+fn a_member_before_the_tag_is_judged_against_the_variant_at_the_tags_closing_quote() {
+    // A wrong type, and a number out of the type's range.
+    for (text, code) in [
+        (r#"{"ticket_id":"7","action":"close"}"#, "invalid_type"),
+        (r#"{"ticket_id": -1 ,"action":"close"}"#, "out_of_range"),
+    ] {
+        let close = at(text, r#"close""#) + 5;
+        assert_eq!(
+            rejected_at::<Step>(text),
+            Some((close, "/ticket_id".into(), code)),
+            "{text}"
+        );
+        let whole = Step::check(text);
+        let errors = &whole.rejection().unwrap().errors;
+        assert_eq!(
+            (errors[0].pointer.as_str(), errors[0].code),
+            ("/ticket_id", code)
+        );
+    }
+    // The second member before the tag, and a string past `max_len`.
+    let text = r#"{"ticket_id":7,"reason":"too long","action":"close_reason"}"#;
+    let tag_end = at(text, r#"close_reason""#) + 12;
+    assert_eq!(
+        rejected_at::<Reasoned>(text),
+        Some((tag_end, "/reason".into(), "too_long"))
+    );
+    // Valid members before the tag stay pending.
+    assert_eq!(
+        rejected_at::<Reasoned>(r#"{"ticket_id":7,"reason":"ok","action":"close_reason"}"#),
+        None
+    );
+}
+
+#[test]
+fn a_member_before_a_nested_tag_is_pointed_from_the_root() {
+    let text = r#"{"steps":[{"action":"ask","question":"?"},{"ticket_id":{},"action":"close"}]}"#;
+    let close = at(text, r#"close""#) + 5;
+    assert_eq!(
+        rejected_at::<Steps>(text),
+        Some((close, "/steps/1/ticket_id".into(), "invalid_type"))
+    );
+}
+
+#[test]
+fn a_rule_over_members_before_the_tag_is_decided_once_the_tag_names_the_variant() {
+    // Both fields before the tag: decided at the tag's closing quote.
+    let text = r#"{"refund_cents":500,"order_total_cents":100,"action":"refund"}"#;
+    let tag_end = at(text, r#"refund"}"#) + 6;
+    let rule = |text: &str| {
+        let whole = Pay::check(text);
+        let e = &whole.rejection().unwrap().errors[0];
+        (e.pointer.clone(), e.code)
+    };
+    assert_eq!(rule(text), ("/order_total_cents".into(), "order"));
+    assert_eq!(
+        rejected_at::<Pay>(text),
+        Some((tag_end, "/order_total_cents".into(), "order"))
+    );
+    // One before the tag, one after: at the end of the later.
+    let text = r#"{"refund_cents":500,"action":"refund","order_total_cents":100}"#;
+    assert_eq!(rule(text), ("/order_total_cents".into(), "order"));
+    assert_eq!(
+        rejected_at::<Pay>(text),
+        Some((text.len() - 1, "/order_total_cents".into(), "order"))
+    );
+    assert_eq!(
+        rejected_at::<Pay>(r#"{"refund_cents":5,"order_total_cents":100,"action":"refund"}"#),
+        None
+    );
+}
+
+/// A union with a rule in a variant.
+#[derive(Contract, Debug)]
+#[contract(tag = "action", rename_all = "snake_case")]
+enum Pay {
+    Refund(Refund),
+    #[contract(decline)]
+    Nothing,
+}
+
+#[derive(Contract, Debug)]
+#[contract(order(refund_cents <= order_total_cents))]
+struct Refund {
+    refund_cents: u32,
+    order_total_cents: u32,
+}
+
+/// A union whose variant bounds its members.
+#[derive(Contract, Debug)]
+#[contract(tag = "action", rename_all = "snake_case")]
+enum Reasoned {
+    CloseReason {
+        ticket_id: u64,
+        #[contract(max_len = 3)]
+        reason: String,
+    },
+}
+
+/// Unions in an array.
+#[derive(Contract, Debug)]
+#[contract(rename_all = "snake_case")]
+struct Steps {
+    steps: Vec<Step>,
 }
 
 fn scan(schema: Value, text: &str) -> Result<(), Stop> {
@@ -516,22 +639,18 @@ impl Ticket {
 }
 
 // Found by the `stream` fuzz target: `-` alone, for a union. The push
-// rejects (a number is not an object) and the text ends inside the number:
-// `finish` returns the early error, as for any text cut short; `check` says
-// `invalid_number`.
+// rejects (a number is not an object); the text ends inside the number,
+// and `finish` is `check`'s `invalid_number`.
 #[test]
-fn a_text_cut_short_inside_a_number_finishes_with_the_early_error() {
+fn a_text_cut_short_inside_a_number_finishes_as_check_says() {
     let mut stream = Step::stream();
     let Progress::Rejected(early) = stream.push("-") else {
         panic!("a number is not an object");
     };
     assert_eq!(early.errors[0].code, "invalid_type");
-    assert_eq!(stream.finish().rejection(), Some(&early));
-    assert_eq!(
-        Step::check("-").rejection().unwrap().errors[0].code,
-        "invalid_number"
-    );
-    // A whole number at the root is a whole document: `check` decides.
+    let whole = Step::check("-");
+    assert_eq!(whole.rejection().unwrap().errors[0].code, "invalid_number");
+    assert_eq!(stream.finish().rejection(), whole.rejection());
     let mut stream = Step::stream();
     stream.push("-1");
     assert_eq!(stream.finish().rejection(), Step::check("-1").rejection());

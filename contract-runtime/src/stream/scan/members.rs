@@ -1,14 +1,16 @@
 //! Object members: what a key's value is checked against (a declared
-//! member, a map's values, nothing), duplicates, and a tagged union's tag.
-use crate::stream::plan::Plan;
+//! member, a map's values, nothing), duplicates, and a tagged union's tag
+//! (the members met before it are judged once it names the variant).
+use crate::stream::plan::{NodeId, Plan};
 
-use super::{ANY, Expect, Scanner, Stop, UNCHECKED, types};
+use super::{ANY, Before, Expect, Scanner, State, Stop, UNCHECKED, is_ws, types};
 use crate::code;
 use crate::json::KeySet;
 
 impl Scanner {
-    // A member's key is complete: what its value is checked against.
-    pub(super) fn member(&mut self, plan: &Plan) -> Result<(), Stop> {
+    // A member's key is complete (its closing quote ends before `after`):
+    // what its value is checked against.
+    pub(super) fn member(&mut self, plan: &Plan, after: usize) -> Result<(), Stop> {
         let Some(d) = self.depth.checked_sub(1) else {
             return Err(Stop::Syntax);
         };
@@ -34,12 +36,16 @@ impl Scanner {
                 self.expect = UNCHECKED;
                 return Ok(());
             }
-            if frame.before.contains(&frame.key) {
+            if frame.before.iter().any(|b| b.key == frame.key) {
                 self.duplicate = true;
                 return Ok(());
             }
-            frame.before.push(frame.key.clone());
-            frame.doubt = true;
+            // Read for the grammar only until the tag names the variant.
+            frame.before.push(Before {
+                key: frame.key.clone(),
+                from: after,
+                to: after,
+            });
             self.expect = UNCHECKED;
             return Ok(());
         }
@@ -87,9 +93,10 @@ impl Scanner {
         Ok(())
     }
 
-    // A union's tag value is complete: choose the variant, then check the
-    // keys met before the tag against it.
-    pub(super) fn tag(&mut self, plan: &Plan) -> Result<(), Stop> {
+    // A union's tag value is complete: choose the variant, then judge the
+    // members met before the tag against it, in the order written, and the
+    // rules that read them, as they would have been had the tag come first.
+    pub(super) fn tag(&mut self, plan: &Plan, text: &str) -> Result<(), Stop> {
         let quarantine = self.string.expect.quarantine;
         let Some(d) = self.depth.checked_sub(1) else {
             return Err(Stop::Syntax);
@@ -121,25 +128,82 @@ impl Scanner {
         if let Some(slot) = tag.and_then(|t| seen.get_mut(t)) {
             *slot = true;
         }
-        for key in &frame.before {
-            match object.members.iter().position(|m| m.name == *key) {
+        let mut doubt = false;
+        // The members rules read, and their values' text.
+        let mut read = Vec::new();
+        for member in &frame.before {
+            let (node, quarantined) = match object.members.iter().position(|m| m.name == member.key)
+            {
                 Some(index) => {
                     if let Some(slot) = seen.get_mut(index) {
                         *slot = true;
                     }
+                    let declared = object.members.get(index);
+                    if declared.is_some_and(|m| !m.rules.is_empty()) {
+                        read.push((index, text.get(member.from..member.to).unwrap_or_default()));
+                    }
+                    (
+                        declared.map_or(ANY, |m| m.node),
+                        declared.is_some_and(|m| m.quarantine),
+                    )
                 }
-                None if object.closed => return Err(self.member_error(key, code::UNKNOWN_KEY)),
-                None => {}
+                None if object.closed => {
+                    return Err(self.member_error(&member.key, code::UNKNOWN_KEY));
+                }
+                None => (object.other.unwrap_or(ANY), false),
+            };
+            let value = text.get(member.from..member.to).unwrap_or_default();
+            match self.judge_alone(value, node, quarantine || quarantined) {
+                Ok(certain) => doubt |= !certain,
+                Err(Stop::Schema(mut error)) => {
+                    let mut pointer = self.pointer(d);
+                    crate::pointer::push_escaped(&mut pointer, &member.key);
+                    pointer.push_str(&error.pointer);
+                    error.pointer = pointer;
+                    return Err(Stop::Schema(error));
+                }
+                Err(Stop::Syntax) => doubt = true,
             }
         }
         if let Some(frame) = self.frames.get_mut(d) {
             frame.members = variant;
             frame.seen = seen;
+            frame.doubt |= doubt;
             if !object.rules.is_empty() && !frame.quarantine {
                 frame.values.clear();
                 frame.values.resize(object.members.len(), None);
             }
         }
-        Ok(())
+        self.before_tag(plan, d, &read)
+    }
+
+    // A member's value met before its union's tag (`: value`, read once
+    // already for the grammar), judged against `node` by a scanner of its
+    // own: its error, pointed from the value, or whether nothing is left
+    // in doubt. Rare (models write the tag first), so it may allocate.
+    #[cold]
+    fn judge_alone(&self, member: &str, node: NodeId, quarantine: bool) -> Result<bool, Stop> {
+        let Some(value) = member
+            .trim_start_matches(|c: char| c.is_ascii() && is_ws(c as u8))
+            .strip_prefix(':')
+        else {
+            return Err(Stop::Syntax);
+        };
+        let max_depth = self.max_depth.saturating_sub(self.depth);
+        let mut scanner = Scanner::new(self.plan, max_depth);
+        scanner.expect = Expect {
+            node,
+            quarantine,
+            tag: false,
+        };
+        scanner.feed(value, 0)?;
+        // A number at the root ends with the text.
+        if let State::Number(_) = scanner.state {
+            scanner.end_number(self.plan, value, value.len())?;
+        }
+        if scanner.state != State::Done {
+            return Err(Stop::Syntax);
+        }
+        Ok(!scanner.root_doubt)
     }
 }

@@ -100,11 +100,11 @@ struct Frame {
     seen: Vec<bool>,
     /// Keys of maps and unchecked objects, for duplicates.
     keys: Option<KeySet>,
-    /// A tagged union: whether the tag was read, the variant it names,
-    /// and the keys met before it.
+    /// A tagged union: whether the tag was read, and the members met
+    /// before it (judged once the tag names the variant).
     union: bool,
     tag_seen: bool,
-    before: Vec<String>,
+    before: Vec<Before>,
     /// The offset after the last complete element (or the opener).
     complete: usize,
     /// The member being read, when a rule reads its value.
@@ -113,6 +113,16 @@ struct Frame {
     /// text of those that are strings.
     values: Vec<Option<Seen>>,
     arena: String,
+}
+
+// A member of a tagged union met before its tag: its key, and where its
+// value is written (`from` is past the key's closing quote, so the text
+// there is `:`, the value and any whitespace around them).
+#[derive(Debug)]
+struct Before {
+    key: String,
+    from: usize,
+    to: usize,
 }
 
 // The string being read.
@@ -148,6 +158,9 @@ pub(crate) struct Scanner {
     /// The key just read repeats one of its object: the decoder reports
     /// that at the `:`.
     duplicate: bool,
+    /// The root value may fail with an error the plan did not report (a
+    /// member written before its union's tag, judged on its own).
+    root_doubt: bool,
 }
 
 #[inline]
@@ -184,6 +197,7 @@ impl Scanner {
             literal: b"",
             literal_at: 0,
             duplicate: false,
+            root_doubt: false,
         }
     }
 
@@ -203,6 +217,7 @@ impl Scanner {
         self.string.text.clear();
         self.duplicate = false;
         self.literal_at = 0;
+        self.root_doubt = false;
     }
 
     /// The bytes this scanner's buffers hold (a reused scanner keeps them).
@@ -290,18 +305,6 @@ impl Scanner {
         Ok(())
     }
 
-    /// Whether the text read so far is one whole value (a number at the
-    /// root ends with the text).
-    pub(crate) fn is_done(&self) -> bool {
-        match self.state {
-            State::Done => true,
-            State::Number(num) => {
-                self.depth == 0 && matches!(num, Num::Zero | Num::Int | Num::Frac | Num::ExpDigits)
-            }
-            _ => false,
-        }
-    }
-
     fn top(&mut self) -> Option<&mut Frame> {
         self.depth
             .checked_sub(1)
@@ -314,8 +317,9 @@ impl Scanner {
     }
 
     fn mark_doubt(&mut self) {
-        if let Some(frame) = self.top() {
-            frame.doubt = true;
+        match self.top() {
+            Some(frame) => frame.doubt = true,
+            None => self.root_doubt = true,
         }
     }
 
@@ -542,6 +546,11 @@ impl Scanner {
                 frame.complete = after;
                 if !frame.object {
                     frame.count += 1;
+                } else if frame.union
+                    && !frame.tag_seen
+                    && let Some(member) = frame.before.last_mut()
+                {
+                    member.to = after;
                 }
                 self.state = State::After;
             }

@@ -1,7 +1,9 @@
 //! Cross-field rules: the values of the members a rule reads are kept as
 //! they complete, and a rule is decided once every member it reads is
 //! complete (its error is a rule-stage error, as the decoder's).
-use super::{Scanner, Seen, Stop};
+use serde_json::Value;
+
+use super::{Reader, Scanner, Seen, Stop, is_ws};
 use crate::error::{Error, Stage};
 use crate::stream::plan::Plan;
 
@@ -77,6 +79,29 @@ impl Scanner {
         self.record(plan, Seen::Text(start, end))
     }
 
+    /// The union at depth `d` has its variant: the members met before the
+    /// tag that rules read (`(member index, value text)`, the text `: value`
+    /// as written) are kept and their rules decided, as they would have
+    /// been had the tag come first.
+    pub(super) fn before_tag(
+        &mut self,
+        plan: &Plan,
+        d: usize,
+        read: &[(usize, &str)],
+    ) -> Result<(), Stop> {
+        for &(m, member) in read {
+            let Some(frame) = self.frames.get_mut(d) else {
+                return Ok(());
+            };
+            if frame.values.is_empty() {
+                return Ok(());
+            }
+            let seen = seen_alone(member, &mut frame.arena);
+            self.decide(plan, d, m, seen)?;
+        }
+        Ok(())
+    }
+
     // Member `m` of the object at depth `d` is `seen`: the rules that read it.
     fn decide(&mut self, plan: &Plan, d: usize, m: usize, seen: Seen) -> Result<(), Stop> {
         let Some(frame) = self.frames.get_mut(d) else {
@@ -107,5 +132,37 @@ impl Scanner {
             code,
             super::errors::message(code),
         ))))
+    }
+}
+
+// A complete value as the rules read it, from its text (`: value`, read
+// already for the grammar and the schema); a string's text goes to `arena`.
+fn seen_alone(member: &str, arena: &mut String) -> Seen {
+    let ws = |c: char| c.is_ascii() && is_ws(c as u8);
+    let value = member
+        .trim_matches(ws)
+        .strip_prefix(':')
+        .unwrap_or_default()
+        .trim_matches(ws);
+    match value.as_bytes().first() {
+        Some(b'n') => Seen::Null,
+        Some(b't') => Seen::Bool(true),
+        Some(b'f') => Seen::Bool(false),
+        Some(b'"') => match crate::json::parse_str(value, 1) {
+            Ok(Value::String(text)) => {
+                let start = arena.len();
+                arena.push_str(&text);
+                Seen::Text(start, arena.len())
+            }
+            _ => Seen::Other,
+        },
+        Some(b'-' | b'0'..=b'9') => match Reader::new(value, 1).read_number() {
+            Ok(number) => match number.as_i128() {
+                Some(v) if number.integer_syntax => Seen::Integer(v),
+                _ => Seen::Float(number.as_f64()),
+            },
+            Err(_) => Seen::Other,
+        },
+        _ => Seen::Other,
     }
 }

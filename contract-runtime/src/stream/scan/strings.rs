@@ -62,7 +62,7 @@ impl Scanner {
                 }
                 Some(b'"') => {
                     // `end_string` judges the whole string (its prefix too).
-                    self.end_string(plan, i + 1)?;
+                    self.end_string(plan, text, i + 1)?;
                     return Ok(i + 1);
                 }
                 Some(b'\\') => {
@@ -159,7 +159,7 @@ impl Scanner {
         self.judge(v)
     }
 
-    fn end_string(&mut self, plan: &Plan, after: usize) -> Result<(), Stop> {
+    fn end_string(&mut self, plan: &Plan, text: &str, after: usize) -> Result<(), Stop> {
         if self.state == State::InKey {
             let frame = self
                 .depth
@@ -170,11 +170,11 @@ impl Scanner {
             };
             std::mem::swap(&mut frame.key, &mut self.string.text);
             self.state = State::Colon;
-            return self.member(plan);
+            return self.member(plan, after);
         }
         let s = &self.string;
         if s.expect.tag {
-            self.tag(plan)?;
+            self.tag(plan, text)?;
         } else if s.live {
             let v = verdict::string_end(&plan.node(s.expect.node).text, s.chars, &s.text);
             self.judge(v)?;
