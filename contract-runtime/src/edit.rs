@@ -15,9 +15,11 @@ use crate::schema::{self, Definition, Dropped, Export, ExportError, Provider};
 /// A named allowlist of pointers, declared with
 /// `#[contract(edit(NAME = ["/pointer", ..]))]`.
 ///
-/// A change is allowed only when its pointer is listed exactly: permission
-/// for a leaf never permits replacing its parent. The candidate must also
-/// pass the contract in full; it is accepted or rejected whole.
+/// A change is allowed when its pointer is listed, or lies below a listed
+/// pointer: a listed field changes as a whole, whatever it holds (a nested
+/// contract, a `Box`, a map, an array). Permission for a leaf never permits
+/// replacing its parent. The candidate must also pass the contract in full;
+/// it is accepted or rejected whole.
 ///
 /// ```
 /// use contract_runtime::Contract;
@@ -161,10 +163,34 @@ impl<T> EditPolicy<T> {
         self.paths
     }
 
-    /// Whether a change at `pointer` is allowed (exact match only).
+    /// Whether a change at `pointer` (an RFC 6901 pointer, escaped form) is
+    /// allowed: it is a listed pointer or lies below one (`/m/a` below
+    /// `/m`, not `/ma`), never above one.
+    ///
+    /// ```
+    /// use contract_runtime::Contract;
+    /// use std::collections::BTreeMap;
+    ///
+    /// #[derive(Contract, Debug)]
+    /// #[contract(edit(labels = ["/labels"]))]
+    /// struct Ticket { labels: BTreeMap<String, String>, title: String }
+    ///
+    /// assert!(Ticket::LABELS.allows("/labels"));
+    /// assert!(Ticket::LABELS.allows("/labels/team"));
+    /// assert!(!Ticket::LABELS.allows("/labelsx"));
+    /// assert!(!Ticket::LABELS.allows(""));
+    /// ```
     pub fn allows(&self, pointer: &str) -> bool {
-        self.paths.contains(&pointer)
+        self.paths.iter().any(|listed| covers(listed, pointer))
     }
+}
+
+/// Whether `pointer` is `listed` or lies below it (both RFC 6901, escaped:
+/// a `/` inside a key is `~1`, so a `/` after the prefix starts a segment).
+fn covers(listed: &str, pointer: &str) -> bool {
+    pointer
+        .strip_prefix(listed)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
 }
 
 impl<T: Definition> EditPolicy<T> {

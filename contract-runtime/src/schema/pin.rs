@@ -5,11 +5,15 @@
 //!
 //! Along the path to an allowed pointer, objects keep their schema (with
 //! `$ref`s and nullable or union branches resolved by the baseline's
-//! value); every member off that path is pinned: a string, number or
+//! value, and every member the baseline holds required unless it is
+//! allowed); every member off that path is pinned: a string, number or
 //! boolean as `const` beside its `type`, `null` as `{"type": "null"}`, an
 //! object member by member (closed, every member required), an array as a
 //! whole `const` (arrays are atomic in edits). An allowed pointer keeps its
-//! schema as it is.
+//! schema as it is, whatever it holds (a map, a `Box`ed or recursive
+//! value, a nested contract): as the edit check, it changes as a whole. A
+//! recursive root's `"#"` is pointed at an unpinned copy of the root in
+//! `$defs`, so that such a free subtree is not pinned with the root.
 //!
 //! [`EditPolicy::json_schema_for`]: crate::EditPolicy::json_schema_for
 use serde_json::{Map, Value, json};
@@ -37,8 +41,76 @@ pub fn pinned(full: &Value, baseline: &Value, allowed: &[&str]) -> (Value, Vec<P
         pins: Vec::new(),
         unpinned: Vec::new(),
     };
-    let out = pinner.walk(full, baseline, "", "");
+    let mut out = pinner.walk(full, baseline, "", "");
+    keep_root_reachable(full, &mut out);
     (out, pinner.pins, pinner.unpinned)
+}
+
+/// A recursive root refers to itself as `"#"`; in the pinned schema `"#"`
+/// would be the pinned root, so a free subtree (an allowed `next` holding
+/// the root type) would be pinned too. The unpinned root is kept as a
+/// definition (named by its `title`, made unique) and every `"#"` points
+/// at it.
+fn keep_root_reachable(full: &Value, out: &mut Value) {
+    if !refers_to_root(out) {
+        return;
+    }
+    let defs = full.get("$defs");
+    let base = full.get("title").and_then(Value::as_str).unwrap_or("Root");
+    let mut name = base.to_owned();
+    let mut n = 2;
+    while defs.and_then(|d| d.get(&name)).is_some() {
+        name = format!("{base}{n}");
+        n += 1;
+    }
+    let target = format!("#{}", child("/$defs", &name));
+    let mut root = full.clone();
+    if let Value::Object(map) = &mut root {
+        map.remove("$defs");
+        map.remove("$schema");
+    }
+    retarget_root(&mut root, &target);
+    retarget_root(out, &target);
+    if let Value::Object(map) = out {
+        let defs = map
+            .entry("$defs")
+            .or_insert_with(|| Value::Object(Map::new()));
+        if let Value::Object(defs) = defs {
+            defs.insert(name, root);
+        }
+    }
+}
+
+/// Whether some `$ref` in `schema` is `"#"`.
+fn refers_to_root(schema: &Value) -> bool {
+    match schema {
+        Value::Object(map) => map
+            .iter()
+            .any(|(key, value)| (key == "$ref" && value == "#") || refers_to_root(value)),
+        Value::Array(items) => items.iter().any(refers_to_root),
+        _ => false,
+    }
+}
+
+/// Every `"$ref": "#"` in `schema` made `"$ref": target`.
+fn retarget_root(schema: &mut Value, target: &str) {
+    match schema {
+        Value::Object(map) => {
+            for (key, value) in map.iter_mut() {
+                if key == "$ref" && *value == "#" {
+                    *value = Value::String(target.to_owned());
+                } else {
+                    retarget_root(value, target);
+                }
+            }
+        }
+        Value::Array(items) => {
+            for item in items {
+                retarget_root(item, target);
+            }
+        }
+        _ => {}
+    }
 }
 
 struct Pinner<'a> {
@@ -111,6 +183,25 @@ impl<'a> Pinner<'a> {
             }
         }
         out.insert("properties".into(), Value::Object(properties));
+        // A member the baseline holds may not go away unless it is allowed
+        // to change (an `optional` field is not required in `full`).
+        let mut required: Vec<Value> = match resolved.get("required") {
+            Some(Value::Array(names)) => names.clone(),
+            _ => Vec::new(),
+        };
+        if let Some(Value::Object(props)) = resolved.get("properties") {
+            for name in props.keys() {
+                let kept = members.contains_key(name)
+                    && !self.allowed.contains(&child(at, name).as_str())
+                    && !required.iter().any(|r| r == name);
+                if kept {
+                    required.push(json!(name));
+                }
+            }
+        }
+        if !required.is_empty() {
+            out.insert("required".into(), Value::Array(required));
+        }
         if sp.is_empty() {
             // The root keeps its `$defs` (free subtrees refer to them).
             if let Some(defs) = self.root.get("$defs") {
@@ -220,5 +311,47 @@ mod tests {
         );
         assert_eq!(pins[1].schema_pointer, "/properties/retry_limit/const");
         assert!(unpinned.is_empty());
+    }
+
+    /// A root that holds itself (`next`) under a policy allowing `/next`.
+    fn recursive_root() -> Value {
+        json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "Chain",
+            "type": "object",
+            "properties": {
+                "v": {"type": "integer"},
+                "next": {"anyOf": [{"$ref": "#"}, {"type": "null"}]},
+            },
+            "required": ["v"],
+            "additionalProperties": false,
+        })
+    }
+
+    #[test]
+    fn a_recursive_root_stays_free_under_an_allowed_field() {
+        let baseline = json!({"v": 1, "next": null});
+        let (out, _, _) = pinned(&recursive_root(), &baseline, &["/next"]);
+        assert_eq!(
+            out["properties"]["next"]["anyOf"][0],
+            json!({"$ref": "#/$defs/Chain"})
+        );
+        let kept = &out["$defs"]["Chain"];
+        assert_eq!(kept["properties"]["v"], json!({"type": "integer"}));
+        assert_eq!(
+            kept["properties"]["next"]["anyOf"][0]["$ref"],
+            "#/$defs/Chain"
+        );
+        assert!(kept.get("$schema").is_none());
+        assert_eq!(out["properties"]["v"]["const"], 1);
+    }
+
+    #[test]
+    fn a_member_the_baseline_holds_is_required_unless_allowed() {
+        let baseline = json!({"v": 1, "next": {"v": 2, "next": null}});
+        let (out, _, _) = pinned(&recursive_root(), &baseline, &["/next/v"]);
+        assert_eq!(out["required"], json!(["v", "next"]));
+        let (out, _, _) = pinned(&recursive_root(), &baseline, &["/next"]);
+        assert_eq!(out["required"], json!(["v"]));
     }
 }
