@@ -205,7 +205,11 @@ impl<T: Definition> EditPolicy<T> {
     /// no boolean `const`; Anthropic's client sends no array `const`) and a
     /// member the baseline lacks (its absence cannot be stated) are listed
     /// in `dropped` with keyword `const`, still enforced by
-    /// [`EditPolicy::check`] (`change_not_allowed`).
+    /// [`EditPolicy::check`] (`change_not_allowed`). So is a number pinned
+    /// with a zero fraction outside an integer field (`"const": 1.0`): JSON
+    /// Schema compares numbers by value and takes `1`, which the check
+    /// counts as a change (`1` is not `1.0`, see [`crate::diff`]); the
+    /// `const` stays in the schema, the written form is left to the check.
     ///
     /// ```
     /// use contract_runtime::Contract;
@@ -227,21 +231,44 @@ impl<T: Definition> EditPolicy<T> {
         provider: Provider,
     ) -> Result<Export, ExportError> {
         let full = schema::document::<T>();
-        let (pinned, pins, unpinned) = schema::pin::pinned(&full, baseline, self.paths);
-        let mut export = schema::export_schema(&pinned, provider)?;
+        let pinned = schema::pin::pinned(&full, baseline, self.paths);
+        let mut export = schema::export_schema(&pinned.schema, provider)?;
         let enforced_by = |pointer: &str| {
             format!("EditPolicy::check, edit stage: `change_not_allowed` at `{pointer}`")
         };
         for dropped in &mut export.dropped {
-            if let Some(pin) = pins.iter().find(|p| p.schema_pointer == dropped.pointer) {
+            if let Some(pin) = pinned
+                .pins
+                .iter()
+                .find(|p| p.schema_pointer == dropped.pointer)
+            {
                 dropped.enforced_by = enforced_by(&pin.pointer);
             }
         }
-        export.dropped.extend(unpinned.iter().map(|pin| Dropped {
-            pointer: crate::pointer::child(&pin.schema_pointer, "const"),
-            keyword: "const".to_owned(),
-            enforced_by: enforced_by(&pin.pointer),
-        }));
+        export
+            .dropped
+            .extend(pinned.unpinned.iter().map(|pin| Dropped {
+                pointer: crate::pointer::child(&pin.schema_pointer, "const"),
+                keyword: "const".to_owned(),
+                enforced_by: enforced_by(&pin.pointer),
+            }));
+        // A pinned `1.0` the schema states, but as a number: `1` passes it.
+        for pin in &pinned.written_form {
+            if !export
+                .dropped
+                .iter()
+                .any(|d| d.pointer == pin.schema_pointer)
+            {
+                export.dropped.push(Dropped {
+                    pointer: pin.schema_pointer.clone(),
+                    keyword: "const".to_owned(),
+                    enforced_by: format!(
+                        "EditPolicy::check, edit stage: the number's written form (`const` takes `1` for `1.0`, the check does not): `change_not_allowed` at `{}`",
+                        pin.pointer
+                    ),
+                });
+            }
+        }
         Ok(export)
     }
 }

@@ -15,6 +15,11 @@
 //! recursive root's `"#"` is pointed at an unpinned copy of the root in
 //! `$defs`, so that such a free subtree is not pinned with the root.
 //!
+//! JSON Schema compares numbers by value: `"const": 1.0` takes `1`, which
+//! the edit check counts as a change. Such pins (a number with a zero
+//! fraction outside an integer field, whose decoder refuses `1.0` itself)
+//! are listed in [`Pinned::written_form`], and reported as `dropped`.
+//!
 //! [`EditPolicy::json_schema_for`]: crate::EditPolicy::json_schema_for
 use serde_json::{Map, Value, json};
 
@@ -31,19 +36,41 @@ pub struct Pin {
     pub pointer: String,
 }
 
-/// `full` with the values of `baseline` outside `allowed` pinned; the pins
-/// made, and the members that could not be pinned (a member the baseline
-/// lacks: its absence cannot be stated), with the pointer of their schema.
-pub fn pinned(full: &Value, baseline: &Value, allowed: &[&str]) -> (Value, Vec<Pin>, Vec<Pin>) {
+/// A pinned schema and what its pins leave to the edit check.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pinned {
+    /// `full` with the values of the baseline outside the allowlist pinned.
+    pub schema: Value,
+    /// The pins made.
+    pub pins: Vec<Pin>,
+    /// The members that could not be pinned (a member the baseline lacks:
+    /// its absence cannot be stated), with the pointer of their schema.
+    pub unpinned: Vec<Pin>,
+    /// The pins of a number with a zero fraction in a field that is not an
+    /// integer field: JSON Schema's `const` compares numbers by value, so
+    /// `"const": 1.0` accepts `1` (and `"const": 1` accepts `1.0`), which
+    /// the edit check counts as a change (`1` is not `1.0`).
+    pub written_form: Vec<Pin>,
+}
+
+/// `full` with the values of `baseline` outside `allowed` pinned (see
+/// [`Pinned`]).
+pub fn pinned(full: &Value, baseline: &Value, allowed: &[&str]) -> Pinned {
     let mut pinner = Pinner {
         root: full,
         allowed,
         pins: Vec::new(),
         unpinned: Vec::new(),
+        written_form: Vec::new(),
     };
-    let mut out = pinner.walk(full, baseline, "", "");
-    keep_root_reachable(full, &mut out);
-    (out, pinner.pins, pinner.unpinned)
+    let mut schema = pinner.walk(full, baseline, "", "");
+    keep_root_reachable(full, &mut schema);
+    Pinned {
+        schema,
+        pins: pinner.pins,
+        unpinned: pinner.unpinned,
+        written_form: pinner.written_form,
+    }
 }
 
 /// A recursive root refers to itself as `"#"`; in the pinned schema `"#"`
@@ -118,6 +145,7 @@ struct Pinner<'a> {
     allowed: &'a [&'a str],
     pins: Vec<Pin>,
     unpinned: Vec<Pin>,
+    written_form: Vec<Pin>,
 }
 
 impl<'a> Pinner<'a> {
@@ -252,13 +280,38 @@ impl<'a> Pinner<'a> {
                 };
                 out.insert("type".into(), json!(t));
                 out.insert("const".into(), other.clone());
-                self.pins.push(Pin {
+                let pin = Pin {
                     schema_pointer: child(sp, "const"),
                     pointer: at.to_owned(),
-                });
+                };
+                if let Value::Number(n) = other
+                    && has_zero_fraction(n)
+                    && !is_integer_field(notes)
+                {
+                    self.written_form.push(pin.clone());
+                }
+                self.pins.push(pin);
             }
         }
         Value::Object(out)
+    }
+}
+
+/// Whether `n` is an integer or a float with a zero fraction (`1`, `1.0`):
+/// a number JSON Schema's `const` cannot hold in one written form.
+fn has_zero_fraction(n: &serde_json::Number) -> bool {
+    n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)
+}
+
+/// Whether `schema` is an integer field's (`"type": "integer"`, nullable
+/// or not): there the decoder itself refuses `1.0` (`integer_syntax`).
+fn is_integer_field(schema: &Value) -> bool {
+    match schema.get("type") {
+        Some(Value::String(t)) => t == "integer",
+        Some(Value::Array(types)) => {
+            types.iter().any(|t| t == "integer") && !types.iter().any(|t| t == "number")
+        }
+        _ => false,
     }
 }
 
@@ -292,7 +345,12 @@ mod tests {
             "$defs": {"N": {"type": "object", "properties": {"email": {"type": "boolean"}, "sms": {"type": "boolean"}}, "required": ["email", "sms"], "additionalProperties": false}},
         });
         let baseline = json!({"notifications": {"email": true, "sms": false}, "retry_limit": 3, "channels": ["email"]});
-        let (out, pins, unpinned) = pinned(&full, &baseline, &["/notifications/email"]);
+        let Pinned {
+            schema: out,
+            pins,
+            unpinned,
+            ..
+        } = pinned(&full, &baseline, &["/notifications/email"]);
         assert_eq!(
             out["properties"]["retry_limit"],
             json!({"type": "integer", "const": 3})
@@ -331,7 +389,7 @@ mod tests {
     #[test]
     fn a_recursive_root_stays_free_under_an_allowed_field() {
         let baseline = json!({"v": 1, "next": null});
-        let (out, _, _) = pinned(&recursive_root(), &baseline, &["/next"]);
+        let out = pinned(&recursive_root(), &baseline, &["/next"]).schema;
         assert_eq!(
             out["properties"]["next"]["anyOf"][0],
             json!({"$ref": "#/$defs/Chain"})
@@ -349,9 +407,9 @@ mod tests {
     #[test]
     fn a_member_the_baseline_holds_is_required_unless_allowed() {
         let baseline = json!({"v": 1, "next": {"v": 2, "next": null}});
-        let (out, _, _) = pinned(&recursive_root(), &baseline, &["/next/v"]);
+        let out = pinned(&recursive_root(), &baseline, &["/next/v"]).schema;
         assert_eq!(out["required"], json!(["v", "next"]));
-        let (out, _, _) = pinned(&recursive_root(), &baseline, &["/next"]);
+        let out = pinned(&recursive_root(), &baseline, &["/next"]).schema;
         assert_eq!(out["required"], json!(["v"]));
     }
 }
