@@ -108,12 +108,17 @@ fn keep_root_reachable(full: &Value, out: &mut Value) {
     }
 }
 
+/// Keywords whose value is a JSON value, not a schema: a pinned baseline
+/// value may hold `{"$ref": "#"}` as data.
+const VALUE_KEYWORDS: [&str; 4] = ["const", "enum", "default", "examples"];
+
 /// Whether some `$ref` in `schema` is `"#"`.
 fn refers_to_root(schema: &Value) -> bool {
     match schema {
-        Value::Object(map) => map
-            .iter()
-            .any(|(key, value)| (key == "$ref" && value == "#") || refers_to_root(value)),
+        Value::Object(map) => map.iter().any(|(key, value)| {
+            (key == "$ref" && value == "#")
+                || (!VALUE_KEYWORDS.contains(&key.as_str()) && refers_to_root(value))
+        }),
         Value::Array(items) => items.iter().any(refers_to_root),
         _ => false,
     }
@@ -126,7 +131,7 @@ fn retarget_root(schema: &mut Value, target: &str) {
             for (key, value) in map.iter_mut() {
                 if key == "$ref" && *value == "#" {
                     *value = Value::String(target.to_owned());
-                } else {
+                } else if !VALUE_KEYWORDS.contains(&key.as_str()) {
                     retarget_root(value, target);
                 }
             }
@@ -402,6 +407,19 @@ mod tests {
         );
         assert!(kept.get("$schema").is_none());
         assert_eq!(out["properties"]["v"]["const"], 1);
+    }
+
+    #[test]
+    fn a_pinned_value_holding_a_root_reference_as_data_stays_as_written() {
+        let mut full = recursive_root();
+        full["properties"]["tags"] = json!({"type": "array"});
+        let baseline = json!({"v": 1, "next": null, "tags": [{"$ref": "#"}]});
+        let out = pinned(&full, &baseline, &["/next"]).schema;
+        assert_eq!(out["properties"]["tags"]["const"], json!([{"$ref": "#"}]));
+        assert_eq!(
+            out["properties"]["next"]["anyOf"][0]["$ref"],
+            "#/$defs/Chain"
+        );
     }
 
     #[test]
