@@ -160,7 +160,7 @@ fn agrees(policy: EditPolicy<Chain>, provider: Provider) {
     let pool = pool();
     let (accepted, refused) = (Cell::new(0), Cell::new(0));
     let config = Config {
-        cases: 3000,
+        cases: 2000,
         rng_seed: RngSeed::Fixed(0xed17 ^ policy.name().len() as u64),
         failure_persistence: None,
         ..Config::default()
@@ -171,9 +171,9 @@ fn agrees(policy: EditPolicy<Chain>, provider: Provider) {
         |tape| {
             let mut doc = base.clone();
             for (slot, draw) in SLOTS.iter().zip(&tape) {
-                // One slot in four is touched.
-                if draw % 4 == 0 {
-                    set(&mut doc, slot, pool[(draw / 4) as usize % pool.len()].clone());
+                // One slot in six is touched.
+                if draw % 6 == 0 {
+                    set(&mut doc, slot, pool[(draw / 6) as usize % pool.len()].clone());
                 }
             }
             let by_export = pinned.is_valid(&doc);
