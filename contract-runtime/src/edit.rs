@@ -15,13 +15,27 @@ use crate::schema::{self, Definition, Dropped, Export, ExportError, Provider};
 /// A named allowlist of pointers, declared with
 /// `#[contract(edit(NAME = ["/pointer", ..]))]`.
 ///
-/// A change is allowed only when its pointer is listed exactly: permission
-/// for a leaf never permits replacing its parent. The candidate must also
-/// pass the contract in full; it is accepted or rejected whole.
+/// A change is allowed when its pointer is listed, or lies below a listed
+/// pointer: a listed field changes as a whole, whatever it holds (a nested
+/// contract, a `Box`, a map, an array). Permission for a leaf never permits
+/// replacing its parent. The candidate must also pass the contract in full;
+/// it is accepted or rejected whole.
+///
+/// # Reading the baseline
+///
+/// Read the stored document from its text with
+/// [`json::parse`](crate::json::parse) (`json::parse(text.as_bytes(),
+/// &T::LIMITS)`, what `contract-check --baseline FILE` does), or encode a
+/// typed value ([`check_value`](EditPolicy::check_value)). `json::parse`
+/// reads every float as the correctly rounded double, as the candidate is
+/// read. `serde_json::from_str` without serde_json's `float_roundtrip`
+/// feature reads about 30 % of 17-digit floats one ulp off
+/// (`0.029489407448267446` as `0.02948940744826745`): the candidate that
+/// repeats the baseline would then change that value, and the baseline's
+/// [`Fingerprint`] would differ from another language's RFC 8785 key.
 ///
 /// ```
-/// use contract_runtime::Contract;
-/// use serde_json::json;
+/// use contract_runtime::{Contract, json};
 ///
 /// #[derive(Contract, Debug)]
 /// struct Notifications { email: bool }
@@ -30,7 +44,8 @@ use crate::schema::{self, Definition, Dropped, Export, ExportError, Provider};
 /// #[contract(edit(disable_email = ["/notifications/email"]))]
 /// struct Settings { notifications: Notifications, retry_limit: u32 }
 ///
-/// let baseline = json!({"notifications": {"email": true}, "retry_limit": 3});
+/// let stored = r#"{"notifications": {"email": true}, "retry_limit": 3}"#;
+/// let baseline = json::parse(stored.as_bytes(), &Settings::LIMITS)?;
 /// let edit = Settings::DISABLE_EMAIL
 ///     .check(&baseline, r#"{"notifications": {"email": false}, "retry_limit": 3}"#)
 ///     .unwrap();
@@ -41,6 +56,7 @@ use crate::schema::{self, Definition, Dropped, Export, ExportError, Provider};
 ///     .unwrap_err();
 /// assert_eq!(rejection.errors[0].code, "change_not_allowed");
 /// assert_eq!(rejection.errors[0].pointer, "/retry_limit");
+/// # Ok::<(), contract_runtime::Rejection>(())
 /// ```
 pub struct EditPolicy<T> {
     name: &'static str,
@@ -105,8 +121,10 @@ impl std::error::Error for StaleBaseline {}
 
 impl<T> Edit<T> {
     /// The value to store, only if `current` — the document stored now,
-    /// read inside the write transaction — is the baseline the edit was
-    /// approved against. Otherwise nothing may be written.
+    /// read inside the write transaction (from text, with
+    /// [`json::parse`], as the baseline: see [`EditPolicy`]) — is the
+    /// baseline the edit was approved against. Otherwise nothing may be
+    /// written.
     ///
     /// "The same document" is the same [`Fingerprint`] (RFC 8785 canonical
     /// form): key order, whitespace and `1` vs `1.0` do not count as a
@@ -114,19 +132,20 @@ impl<T> Edit<T> {
     /// same double (see [`crate::fingerprint`]).
     ///
     /// ```
-    /// use contract_runtime::Contract;
-    /// use serde_json::json;
+    /// use contract_runtime::{Contract, json};
     ///
     /// #[derive(Contract, Debug, Clone)]
     /// #[contract(edit(rename = ["/name"]))]
     /// struct Profile { name: String, plan: String }
     ///
-    /// let stored = json!({"name": "Ana", "plan": "free"});
-    /// let edit = Profile::RENAME.check(&stored, r#"{"name": "Ana B.", "plan": "free"}"#).unwrap();
+    /// let read = |text: &str| json::parse(text.as_bytes(), &Profile::LIMITS);
+    /// let stored = read(r#"{"name": "Ana", "plan": "free"}"#)?;
+    /// let edit = Profile::RENAME.check(&stored, r#"{"name": "Ana B.", "plan": "free"}"#)?;
     ///
-    /// let changed_meanwhile = json!({"name": "Ana", "plan": "pro"});
+    /// let changed_meanwhile = read(r#"{"name": "Ana", "plan": "pro"}"#)?;
     /// assert!(edit.clone().apply_if_current(&changed_meanwhile).is_err());
     /// assert_eq!(edit.apply_if_current(&stored).unwrap().name, "Ana B.");
+    /// # Ok::<(), contract_runtime::Rejection>(())
     /// ```
     pub fn apply_if_current(self, current: &Value) -> Result<T, StaleBaseline> {
         let now = Fingerprint::of(current);
@@ -161,10 +180,34 @@ impl<T> EditPolicy<T> {
         self.paths
     }
 
-    /// Whether a change at `pointer` is allowed (exact match only).
+    /// Whether a change at `pointer` (an RFC 6901 pointer, escaped form) is
+    /// allowed: it is a listed pointer or lies below one (`/m/a` below
+    /// `/m`, not `/ma`), never above one.
+    ///
+    /// ```
+    /// use contract_runtime::Contract;
+    /// use std::collections::BTreeMap;
+    ///
+    /// #[derive(Contract, Debug)]
+    /// #[contract(edit(labels = ["/labels"]))]
+    /// struct Ticket { labels: BTreeMap<String, String>, title: String }
+    ///
+    /// assert!(Ticket::LABELS.allows("/labels"));
+    /// assert!(Ticket::LABELS.allows("/labels/team"));
+    /// assert!(!Ticket::LABELS.allows("/labelsx"));
+    /// assert!(!Ticket::LABELS.allows(""));
+    /// ```
     pub fn allows(&self, pointer: &str) -> bool {
-        self.paths.contains(&pointer)
+        self.paths.iter().any(|listed| covers(listed, pointer))
     }
+}
+
+/// Whether `pointer` is `listed` or lies below it (both RFC 6901, escaped:
+/// a `/` inside a key is `~1`, so a `/` after the prefix starts a segment).
+fn covers(listed: &str, pointer: &str) -> bool {
+    pointer
+        .strip_prefix(listed)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
 }
 
 impl<T: Definition> EditPolicy<T> {
@@ -179,7 +222,11 @@ impl<T: Definition> EditPolicy<T> {
     /// no boolean `const`; Anthropic's client sends no array `const`) and a
     /// member the baseline lacks (its absence cannot be stated) are listed
     /// in `dropped` with keyword `const`, still enforced by
-    /// [`EditPolicy::check`] (`change_not_allowed`).
+    /// [`EditPolicy::check`] (`change_not_allowed`). So is a number pinned
+    /// with a zero fraction outside an integer field (`"const": 1.0`): JSON
+    /// Schema compares numbers by value and takes `1`, which the check
+    /// counts as a change (`1` is not `1.0`, see [`crate::diff`]); the
+    /// `const` stays in the schema, the written form is left to the check.
     ///
     /// ```
     /// use contract_runtime::Contract;
@@ -201,29 +248,53 @@ impl<T: Definition> EditPolicy<T> {
         provider: Provider,
     ) -> Result<Export, ExportError> {
         let full = schema::document::<T>();
-        let (pinned, pins, unpinned) = schema::pin::pinned(&full, baseline, self.paths);
-        let mut export = schema::export_schema(&pinned, provider)?;
+        let pinned = schema::pin::pinned(&full, baseline, self.paths);
+        let mut export = schema::export_schema(&pinned.schema, provider)?;
         let enforced_by = |pointer: &str| {
             format!("EditPolicy::check, edit stage: `change_not_allowed` at `{pointer}`")
         };
         for dropped in &mut export.dropped {
-            if let Some(pin) = pins.iter().find(|p| p.schema_pointer == dropped.pointer) {
+            if let Some(pin) = pinned
+                .pins
+                .iter()
+                .find(|p| p.schema_pointer == dropped.pointer)
+            {
                 dropped.enforced_by = enforced_by(&pin.pointer);
             }
         }
-        export.dropped.extend(unpinned.iter().map(|pin| Dropped {
-            pointer: crate::pointer::child(&pin.schema_pointer, "const"),
-            keyword: "const".to_owned(),
-            enforced_by: enforced_by(&pin.pointer),
-        }));
+        export
+            .dropped
+            .extend(pinned.unpinned.iter().map(|pin| Dropped {
+                pointer: crate::pointer::child(&pin.schema_pointer, "const"),
+                keyword: "const".to_owned(),
+                enforced_by: enforced_by(&pin.pointer),
+            }));
+        // A pinned `1.0` the schema states, but as a number: `1` passes it.
+        for pin in &pinned.written_form {
+            if !export
+                .dropped
+                .iter()
+                .any(|d| d.pointer == pin.schema_pointer)
+            {
+                export.dropped.push(Dropped {
+                    pointer: pin.schema_pointer.clone(),
+                    keyword: "const".to_owned(),
+                    enforced_by: format!(
+                        "EditPolicy::check, edit stage: the number's written form (`const` takes `1` for `1.0`, the check does not): `change_not_allowed` at `{}`",
+                        pin.pointer
+                    ),
+                });
+            }
+        }
         Ok(export)
     }
 }
 
 impl<T: Document> EditPolicy<T> {
-    /// Checks a candidate document against `baseline`: every changed pointer
-    /// must be allowed, and the candidate must pass the contract. All
-    /// blocked pointers (stage `edit`) and all contract errors are reported.
+    /// Checks a candidate document against `baseline` (read from text with
+    /// [`json::parse`], see [`EditPolicy`]): every changed pointer must be
+    /// allowed, and the candidate must pass the contract. All blocked
+    /// pointers (stage `edit`) and all contract errors are reported.
     ///
     /// A candidate that is not JSON is refused with its parse error alone;
     /// one longer than the contract's `max_bytes` is refused (stage `parse`,

@@ -8,7 +8,8 @@
 //!   wrong type, an absent key), validated with `jsonschema`.
 //! - Pinned edit exports: every document the pinned export accepts changes
 //!   only pointers the policy allows, or pointers whose pin the export
-//!   reports as left to `EditPolicy::check`.
+//!   reports as left to `EditPolicy::check` (`edit_pinned_export.rs` checks
+//!   both directions, on recursive and map fields).
 
 mod schema_support;
 

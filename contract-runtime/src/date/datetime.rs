@@ -455,6 +455,10 @@ pub enum DateTimeErrorKind {
     Precision,
     /// Outside years 0000–9999 (only from a conversion).
     YearOutOfRange,
+    /// An instant the target type cannot hold (only from a conversion into
+    /// `jiff::Timestamp` or `time::OffsetDateTime`, whose last instants come
+    /// before the last ones a [`DateTime`] can write).
+    InstantOutOfRange,
 }
 
 /// Why a string is not a [`DateTime`]. The message never repeats the input.
@@ -498,6 +502,9 @@ impl DateTimeError {
             }
             DateTimeErrorKind::Precision => "at most 9 fraction digits (nanoseconds) are accepted",
             DateTimeErrorKind::YearOutOfRange => "the year must be 0000 to 9999",
+            DateTimeErrorKind::InstantOutOfRange => {
+                "the instant is outside the range of the target date-time type"
+            }
         }
     }
 }

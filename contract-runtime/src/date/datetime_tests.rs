@@ -175,37 +175,3 @@ proptest! {
         let _ = DateTime::parse(&s);
     }
 }
-
-#[cfg(feature = "chrono")]
-#[test]
-fn chrono_conversions_keep_instant_and_offset() {
-    let v = dt("2027-06-01T09:30:00.25+02:00");
-    let c: chrono::DateTime<chrono::FixedOffset> = v.into();
-    assert_eq!(c.timestamp(), v.unix_seconds());
-    assert_eq!(c.offset().local_minus_utc(), 7200);
-    let back = DateTime::try_from(c).expect("in range");
-    assert_eq!(back.to_string(), "2027-06-01T09:30:00.25+02:00");
-}
-
-#[cfg(feature = "jiff")]
-#[test]
-fn jiff_conversions_keep_the_instant() {
-    let v = dt("2027-06-01T09:30:00.25+02:00");
-    let ts: jiff::Timestamp = v.into();
-    assert_eq!(ts.as_second(), v.unix_seconds());
-    let back = DateTime::try_from(ts).expect("in range");
-    assert_eq!(
-        (back, back.to_string().as_str()),
-        (v, "2027-06-01T07:30:00.25Z")
-    );
-}
-
-#[cfg(feature = "time")]
-#[test]
-fn time_conversions_keep_instant_and_offset() {
-    let v = dt("0000-01-01T00:00:00-01:30");
-    let t: time::OffsetDateTime = v.into();
-    assert_eq!(t.unix_timestamp(), v.unix_seconds());
-    let back = DateTime::try_from(t).expect("in range");
-    assert_eq!(back.to_string(), "0000-01-01T00:00:00-01:30");
-}

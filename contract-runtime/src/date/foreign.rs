@@ -125,8 +125,11 @@ impl TryFrom<time::Date> for Date {
 }
 
 #[cfg(feature = "chrono")]
+#[cfg_attr(docsrs, doc(cfg(feature = "chrono")))]
 impl From<DateTime> for chrono::DateTime<chrono::FixedOffset> {
-    /// The same instant in the same offset (`-00:00` becomes `+00:00`).
+    /// The same instant in the same offset (`-00:00` becomes `+00:00`);
+    /// always in range (chrono's years are about ±262 000; the instants of
+    /// a [`DateTime`] run from UTC year -0001 to 10000).
     fn from(dt: DateTime) -> Self {
         let utc =
             chrono::DateTime::<chrono::Utc>::from_timestamp(dt.unix_seconds(), dt.nanosecond());
@@ -139,6 +142,7 @@ impl From<DateTime> for chrono::DateTime<chrono::FixedOffset> {
 }
 
 #[cfg(feature = "chrono")]
+#[cfg_attr(docsrs, doc(cfg(feature = "chrono")))]
 impl TryFrom<chrono::DateTime<chrono::FixedOffset>> for DateTime {
     type Error = DateTimeError;
 
@@ -167,20 +171,28 @@ impl TryFrom<chrono::DateTime<chrono::FixedOffset>> for DateTime {
 }
 
 #[cfg(feature = "jiff")]
-impl From<DateTime> for jiff::Timestamp {
+#[cfg_attr(docsrs, doc(cfg(feature = "jiff")))]
+impl TryFrom<DateTime> for jiff::Timestamp {
+    type Error = DateTimeError;
+
     /// The same instant (a `Timestamp` has no offset).
-    fn from(dt: DateTime) -> jiff::Timestamp {
-        match i32::try_from(dt.nanosecond())
+    ///
+    /// # Errors
+    ///
+    /// [`DateTimeErrorKind::InstantOutOfRange`] after jiff's last instant,
+    /// `9999-12-30T22:00:00.999999999Z` (`jiff::Timestamp::MAX`): a
+    /// [`DateTime`] can name instants up to `10000-01-01T23:58:59.999999999Z`
+    /// (`9999-12-31T23:59:59.999999999-23:59`).
+    fn try_from(dt: DateTime) -> Result<jiff::Timestamp, DateTimeError> {
+        i32::try_from(dt.nanosecond())
             .ok()
             .and_then(|n| jiff::Timestamp::new(dt.unix_seconds(), n).ok())
-        {
-            Some(ts) => ts,
-            None => unreachable!("every DateTime (years 0000-9999) is a valid jiff timestamp"),
-        }
+            .ok_or(DateTimeError::new(DateTimeErrorKind::InstantOutOfRange))
     }
 }
 
 #[cfg(feature = "jiff")]
+#[cfg_attr(docsrs, doc(cfg(feature = "jiff")))]
 impl TryFrom<jiff::Timestamp> for DateTime {
     type Error = DateTimeError;
 
@@ -190,34 +202,52 @@ impl TryFrom<jiff::Timestamp> for DateTime {
     ///
     /// [`DateTimeErrorKind::YearOutOfRange`] before year 0000.
     fn try_from(ts: jiff::Timestamp) -> Result<DateTime, DateTimeError> {
-        let nanos = u32::try_from(ts.subsec_nanosecond())
+        // Before 1970 jiff counts the fraction back from the whole second
+        // (`-0.5 s` is 0 s and -500 000 000 ns): carry it into the seconds.
+        let (mut seconds, mut nanos) = (ts.as_second(), i64::from(ts.subsec_nanosecond()));
+        if nanos < 0 {
+            seconds -= 1;
+            nanos += 1_000_000_000;
+        }
+        let nanos = u32::try_from(nanos)
             .map_err(|_| DateTimeError::new(DateTimeErrorKind::YearOutOfRange))?;
-        DateTime::from_unix(ts.as_second(), nanos, 0)
+        DateTime::from_unix(seconds, nanos, 0)
     }
 }
 
 #[cfg(feature = "time")]
-impl From<DateTime> for time::OffsetDateTime {
+#[cfg_attr(docsrs, doc(cfg(feature = "time")))]
+impl TryFrom<DateTime> for time::OffsetDateTime {
+    type Error = DateTimeError;
+
     /// The same instant in the same offset (`-00:00` becomes `+00:00`).
-    fn from(dt: DateTime) -> time::OffsetDateTime {
+    ///
+    /// # Errors
+    ///
+    /// [`DateTimeErrorKind::InstantOutOfRange`] when the instant falls in
+    /// UTC year 10000 (`9999-12-31T23:59:59-23:59` is
+    /// `10000-01-01T23:58:59Z`), past time's last instant
+    /// `9999-12-31T23:59:59.999999999Z` (without time's `large-dates`
+    /// feature, which holds them).
+    fn try_from(dt: DateTime) -> Result<time::OffsetDateTime, DateTimeError> {
+        let out_of_range = DateTimeError::new(DateTimeErrorKind::InstantOutOfRange);
         let nanos = i128::from(dt.unix_seconds()) * 1_000_000_000 + i128::from(dt.nanosecond());
         let minutes = dt.offset_minutes();
-        let offset = time::UtcOffset::from_hms(
-            i8::try_from(minutes / 60).unwrap_or(0),
-            i8::try_from(minutes % 60).unwrap_or(0),
-            0,
-        );
-        match (
-            time::OffsetDateTime::from_unix_timestamp_nanos(nanos),
-            offset,
-        ) {
-            (Ok(utc), Ok(offset)) => utc.to_offset(offset),
-            _ => unreachable!("every DateTime (years 0000-9999) is a valid time date-time"),
-        }
+        // |minutes| <= 23 * 60 + 59: hours and minutes fit an i8, same sign.
+        let (Ok(hours), Ok(rest)) = (i8::try_from(minutes / 60), i8::try_from(minutes % 60)) else {
+            return Err(DateTimeError::new(DateTimeErrorKind::Offset));
+        };
+        let offset = time::UtcOffset::from_hms(hours, rest, 0)
+            .map_err(|_| DateTimeError::new(DateTimeErrorKind::Offset))?;
+        time::OffsetDateTime::from_unix_timestamp_nanos(nanos)
+            .ok()
+            .and_then(|utc| utc.checked_to_offset(offset))
+            .ok_or(out_of_range)
     }
 }
 
 #[cfg(feature = "time")]
+#[cfg_attr(docsrs, doc(cfg(feature = "time")))]
 impl TryFrom<time::OffsetDateTime> for DateTime {
     type Error = DateTimeError;
 

@@ -17,9 +17,15 @@
 //! - With the cargo features `chrono`, `jiff` or `time`, [`Date`] converts into
 //!   `chrono::NaiveDate`, `jiff::civil::Date` and `time::Date` (always
 //!   possible) and back with `TryFrom` (fails outside years 0000–9999).
-//!   [`DateTime`] converts into `chrono::DateTime<FixedOffset>`,
-//!   `jiff::Timestamp` (the instant; a timestamp has no offset) and
-//!   `time::OffsetDateTime`, and back with `TryFrom`.
+//!   [`DateTime`] converts into `chrono::DateTime<FixedOffset>` with `From`
+//!   (always possible), and into `jiff::Timestamp` (the instant; a timestamp
+//!   has no offset) and `time::OffsetDateTime` with `TryFrom`: the decoder
+//!   reads every RFC 3339 instant of years 0000–9999, and with an offset the
+//!   instant can fall in UTC year 10000 (`9999-12-31T23:59:59-23:59`) or
+//!   after jiff's last instant (`9999-12-31T23:59:59Z` is past
+//!   `9999-12-30T22:00:00.999999999Z`), which is
+//!   [`DateTimeErrorKind::InstantOutOfRange`], never a panic. All convert
+//!   back with `TryFrom`.
 //! - [`DateTime`]'s rules (offset mandatory, `t`/`z` accepted, at most 9
 //!   fraction digits, leap seconds refused, equality and order by instant,
 //!   the written offset and precision kept) are in its docs.
@@ -356,3 +362,8 @@ mod tests;
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod datetime_tests;
+
+#[cfg(test)]
+#[cfg(any(feature = "chrono", feature = "jiff", feature = "time"))]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod foreign_tests;

@@ -5,11 +5,20 @@
 //!
 //! Along the path to an allowed pointer, objects keep their schema (with
 //! `$ref`s and nullable or union branches resolved by the baseline's
-//! value); every member off that path is pinned: a string, number or
+//! value, and every member the baseline holds required unless it is
+//! allowed); every member off that path is pinned: a string, number or
 //! boolean as `const` beside its `type`, `null` as `{"type": "null"}`, an
 //! object member by member (closed, every member required), an array as a
 //! whole `const` (arrays are atomic in edits). An allowed pointer keeps its
-//! schema as it is.
+//! schema as it is, whatever it holds (a map, a `Box`ed or recursive
+//! value, a nested contract): as the edit check, it changes as a whole. A
+//! recursive root's `"#"` is pointed at an unpinned copy of the root in
+//! `$defs`, so that such a free subtree is not pinned with the root.
+//!
+//! JSON Schema compares numbers by value: `"const": 1.0` takes `1`, which
+//! the edit check counts as a change. Such pins (a number with a zero
+//! fraction outside an integer field, whose decoder refuses `1.0` itself)
+//! are listed in [`Pinned::written_form`], and reported as `dropped`.
 //!
 //! [`EditPolicy::json_schema_for`]: crate::EditPolicy::json_schema_for
 use serde_json::{Map, Value, json};
@@ -27,18 +36,113 @@ pub struct Pin {
     pub pointer: String,
 }
 
-/// `full` with the values of `baseline` outside `allowed` pinned; the pins
-/// made, and the members that could not be pinned (a member the baseline
-/// lacks: its absence cannot be stated), with the pointer of their schema.
-pub fn pinned(full: &Value, baseline: &Value, allowed: &[&str]) -> (Value, Vec<Pin>, Vec<Pin>) {
+/// A pinned schema and what its pins leave to the edit check.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pinned {
+    /// `full` with the values of the baseline outside the allowlist pinned.
+    pub schema: Value,
+    /// The pins made.
+    pub pins: Vec<Pin>,
+    /// The members that could not be pinned (a member the baseline lacks:
+    /// its absence cannot be stated), with the pointer of their schema.
+    pub unpinned: Vec<Pin>,
+    /// The pins of a number with a zero fraction in a field that is not an
+    /// integer field: JSON Schema's `const` compares numbers by value, so
+    /// `"const": 1.0` accepts `1` (and `"const": 1` accepts `1.0`), which
+    /// the edit check counts as a change (`1` is not `1.0`).
+    pub written_form: Vec<Pin>,
+}
+
+/// `full` with the values of `baseline` outside `allowed` pinned (see
+/// [`Pinned`]).
+pub fn pinned(full: &Value, baseline: &Value, allowed: &[&str]) -> Pinned {
     let mut pinner = Pinner {
         root: full,
         allowed,
         pins: Vec::new(),
         unpinned: Vec::new(),
+        written_form: Vec::new(),
     };
-    let out = pinner.walk(full, baseline, "", "");
-    (out, pinner.pins, pinner.unpinned)
+    let mut schema = pinner.walk(full, baseline, "", "");
+    keep_root_reachable(full, &mut schema);
+    Pinned {
+        schema,
+        pins: pinner.pins,
+        unpinned: pinner.unpinned,
+        written_form: pinner.written_form,
+    }
+}
+
+/// A recursive root refers to itself as `"#"`; in the pinned schema `"#"`
+/// would be the pinned root, so a free subtree (an allowed `next` holding
+/// the root type) would be pinned too. The unpinned root is kept as a
+/// definition (named by its `title`, made unique) and every `"#"` points
+/// at it.
+fn keep_root_reachable(full: &Value, out: &mut Value) {
+    if !refers_to_root(out) {
+        return;
+    }
+    let defs = full.get("$defs");
+    let base = full.get("title").and_then(Value::as_str).unwrap_or("Root");
+    let mut name = base.to_owned();
+    let mut n = 2;
+    while defs.and_then(|d| d.get(&name)).is_some() {
+        name = format!("{base}{n}");
+        n += 1;
+    }
+    let target = format!("#{}", child("/$defs", &name));
+    let mut root = full.clone();
+    if let Value::Object(map) = &mut root {
+        map.remove("$defs");
+        map.remove("$schema");
+    }
+    retarget_root(&mut root, &target);
+    retarget_root(out, &target);
+    if let Value::Object(map) = out {
+        let defs = map
+            .entry("$defs")
+            .or_insert_with(|| Value::Object(Map::new()));
+        if let Value::Object(defs) = defs {
+            defs.insert(name, root);
+        }
+    }
+}
+
+/// Keywords whose value is a JSON value, not a schema: a pinned baseline
+/// value may hold `{"$ref": "#"}` as data.
+const VALUE_KEYWORDS: [&str; 4] = ["const", "enum", "default", "examples"];
+
+/// Whether some `$ref` in `schema` is `"#"`.
+fn refers_to_root(schema: &Value) -> bool {
+    match schema {
+        Value::Object(map) => map.iter().any(|(key, value)| {
+            (key == "$ref" && value == "#")
+                || (!VALUE_KEYWORDS.contains(&key.as_str()) && refers_to_root(value))
+        }),
+        Value::Array(items) => items.iter().any(refers_to_root),
+        _ => false,
+    }
+}
+
+/// Every `"$ref": "#"` in `schema` made `"$ref": target`.
+fn retarget_root(schema: &mut Value, target: &str) {
+    match schema {
+        Value::Object(map) => {
+            for (key, value) in map.iter_mut() {
+                if key == "$ref" && *value == "#" {
+                    *value = Value::String(target.to_owned());
+                } else if !VALUE_KEYWORDS.contains(&key.as_str()) {
+                    retarget_root(value, target);
+                }
+            }
+        }
+        Value::Array(items) => {
+            for item in items {
+                retarget_root(item, target);
+            }
+        }
+        _ => {}
+    }
 }
 
 struct Pinner<'a> {
@@ -46,6 +150,7 @@ struct Pinner<'a> {
     allowed: &'a [&'a str],
     pins: Vec<Pin>,
     unpinned: Vec<Pin>,
+    written_form: Vec<Pin>,
 }
 
 impl<'a> Pinner<'a> {
@@ -111,6 +216,25 @@ impl<'a> Pinner<'a> {
             }
         }
         out.insert("properties".into(), Value::Object(properties));
+        // A member the baseline holds may not go away unless it is allowed
+        // to change (an `optional` field is not required in `full`).
+        let mut required: Vec<Value> = match resolved.get("required") {
+            Some(Value::Array(names)) => names.clone(),
+            _ => Vec::new(),
+        };
+        if let Some(Value::Object(props)) = resolved.get("properties") {
+            for name in props.keys() {
+                let kept = members.contains_key(name)
+                    && !self.allowed.contains(&child(at, name).as_str())
+                    && !required.iter().any(|r| r == name);
+                if kept {
+                    required.push(json!(name));
+                }
+            }
+        }
+        if !required.is_empty() {
+            out.insert("required".into(), Value::Array(required));
+        }
         if sp.is_empty() {
             // The root keeps its `$defs` (free subtrees refer to them).
             if let Some(defs) = self.root.get("$defs") {
@@ -161,13 +285,38 @@ impl<'a> Pinner<'a> {
                 };
                 out.insert("type".into(), json!(t));
                 out.insert("const".into(), other.clone());
-                self.pins.push(Pin {
+                let pin = Pin {
                     schema_pointer: child(sp, "const"),
                     pointer: at.to_owned(),
-                });
+                };
+                if let Value::Number(n) = other
+                    && has_zero_fraction(n)
+                    && !is_integer_field(notes)
+                {
+                    self.written_form.push(pin.clone());
+                }
+                self.pins.push(pin);
             }
         }
         Value::Object(out)
+    }
+}
+
+/// Whether `n` is an integer or a float with a zero fraction (`1`, `1.0`):
+/// a number JSON Schema's `const` cannot hold in one written form.
+fn has_zero_fraction(n: &serde_json::Number) -> bool {
+    n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)
+}
+
+/// Whether `schema` is an integer field's (`"type": "integer"`, nullable
+/// or not): there the decoder itself refuses `1.0` (`integer_syntax`).
+fn is_integer_field(schema: &Value) -> bool {
+    match schema.get("type") {
+        Some(Value::String(t)) => t == "integer",
+        Some(Value::Array(types)) => {
+            types.iter().any(|t| t == "integer") && !types.iter().any(|t| t == "number")
+        }
+        _ => false,
     }
 }
 
@@ -201,7 +350,12 @@ mod tests {
             "$defs": {"N": {"type": "object", "properties": {"email": {"type": "boolean"}, "sms": {"type": "boolean"}}, "required": ["email", "sms"], "additionalProperties": false}},
         });
         let baseline = json!({"notifications": {"email": true, "sms": false}, "retry_limit": 3, "channels": ["email"]});
-        let (out, pins, unpinned) = pinned(&full, &baseline, &["/notifications/email"]);
+        let Pinned {
+            schema: out,
+            pins,
+            unpinned,
+            ..
+        } = pinned(&full, &baseline, &["/notifications/email"]);
         assert_eq!(
             out["properties"]["retry_limit"],
             json!({"type": "integer", "const": 3})
@@ -220,5 +374,60 @@ mod tests {
         );
         assert_eq!(pins[1].schema_pointer, "/properties/retry_limit/const");
         assert!(unpinned.is_empty());
+    }
+
+    /// A root that holds itself (`next`) under a policy allowing `/next`.
+    fn recursive_root() -> Value {
+        json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "Chain",
+            "type": "object",
+            "properties": {
+                "v": {"type": "integer"},
+                "next": {"anyOf": [{"$ref": "#"}, {"type": "null"}]},
+            },
+            "required": ["v"],
+            "additionalProperties": false,
+        })
+    }
+
+    #[test]
+    fn a_recursive_root_stays_free_under_an_allowed_field() {
+        let baseline = json!({"v": 1, "next": null});
+        let out = pinned(&recursive_root(), &baseline, &["/next"]).schema;
+        assert_eq!(
+            out["properties"]["next"]["anyOf"][0],
+            json!({"$ref": "#/$defs/Chain"})
+        );
+        let kept = &out["$defs"]["Chain"];
+        assert_eq!(kept["properties"]["v"], json!({"type": "integer"}));
+        assert_eq!(
+            kept["properties"]["next"]["anyOf"][0]["$ref"],
+            "#/$defs/Chain"
+        );
+        assert!(kept.get("$schema").is_none());
+        assert_eq!(out["properties"]["v"]["const"], 1);
+    }
+
+    #[test]
+    fn a_pinned_value_holding_a_root_reference_as_data_stays_as_written() {
+        let mut full = recursive_root();
+        full["properties"]["tags"] = json!({"type": "array"});
+        let baseline = json!({"v": 1, "next": null, "tags": [{"$ref": "#"}]});
+        let out = pinned(&full, &baseline, &["/next"]).schema;
+        assert_eq!(out["properties"]["tags"]["const"], json!([{"$ref": "#"}]));
+        assert_eq!(
+            out["properties"]["next"]["anyOf"][0]["$ref"],
+            "#/$defs/Chain"
+        );
+    }
+
+    #[test]
+    fn a_member_the_baseline_holds_is_required_unless_allowed() {
+        let baseline = json!({"v": 1, "next": {"v": 2, "next": null}});
+        let out = pinned(&recursive_root(), &baseline, &["/next/v"]).schema;
+        assert_eq!(out["required"], json!(["v", "next"]));
+        let out = pinned(&recursive_root(), &baseline, &["/next"]).schema;
+        assert_eq!(out["required"], json!(["v"]));
     }
 }
