@@ -758,11 +758,23 @@ fn exports_leave_out_document_metadata() {
 }
 
 #[test]
-fn export_errors_read_well() {
+fn recursive_root_error_names_the_root() {
     let e = export::<Tree>(Provider::Anthropic).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "anthropic does not take this recursive schema (the definition at `` contains itself)"
+        "anthropic does not take this recursive schema (the root contains itself)"
+    );
+}
+
+#[test]
+fn export_errors_read_well() {
+    let e = ExportError::Recursive {
+        provider: Provider::Gemini,
+        pointer: "/$defs/Filter".to_owned(),
+    };
+    assert_eq!(
+        e.to_string(),
+        "gemini does not take this recursive schema (the definition at `/$defs/Filter` contains itself)"
     );
     let e = limit_of(export_schema(&nested(11), Provider::OpenAi));
     assert!(e.is_some());
@@ -870,4 +882,16 @@ fn rules_that_would_pass_a_limit_stay_local() {
             .unwrap()
             .contains("When s is a, n0 is required.")
     );
+}
+
+#[test]
+fn a_lowered_root_states_its_object_type_for_every_provider() {
+    for provider in Provider::ALL {
+        let e = export::<VacationRequest>(provider).unwrap();
+        assert_eq!(e.schema["type"], "object", "{provider}");
+        if provider != Provider::OpenAi {
+            assert_eq!(e.lowered, ["/allOf"], "{provider}");
+            assert!(e.schema["anyOf"].is_array(), "{provider}");
+        }
+    }
 }

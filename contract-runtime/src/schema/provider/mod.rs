@@ -29,7 +29,10 @@
 //! 2.14.0 (`anthropic.lib._parse._transform.transform_schema`, which raises
 //! on a type array, drops `type` beside `enum`/`const`, and moves every
 //! keyword it does not know — `pattern`, bounds, lengths — into the
-//! `description`).
+//! `description`). One exception: the root's `"type": "object"` beside a
+//! lowered `anyOf`, which that client drops (it keeps no `type` beside an
+//! `anyOf`); it applies its rewrite only to a pydantic type, and a schema
+//! given as `output_config.format` is sent as it is.
 //!
 //! # `when` rules during generation
 //!
@@ -37,7 +40,9 @@
 //! `anyOf` of one closed object per condition — the condition's `const`
 //! (or `enum`), required fields not null, forbidden fields `null` — for
 //! every provider but at OpenAI's root (which must be an object without
-//! `anyOf`); [`Export::lowered`] lists them. The lowered schema accepts
+//! `anyOf`); [`Export::lowered`] lists them. A lowered root keeps
+//! `"type": "object"` beside its `anyOf` (a tool's input schema and an MCP
+//! tool's `inputSchema` must state it). The lowered schema accepts
 //! exactly the documents the full schema and its rules accept, but for
 //! the keywords in [`Export::dropped`]. A rule that is not lowered (OpenAI's
 //! root; a condition on a field without finitely many values; a boolean
@@ -384,6 +389,10 @@ impl fmt::Display for ExportError {
             } => write!(
                 f,
                 "{provider} cannot take the schema at `{pointer}`: {reason}"
+            ),
+            ExportError::Recursive { provider, pointer } if pointer.is_empty() => write!(
+                f,
+                "{provider} does not take this recursive schema (the root contains itself)"
             ),
             ExportError::Recursive { provider, pointer } => write!(
                 f,
