@@ -17,7 +17,10 @@ and checks, for every shipped contract:
   both; each engine's own matcher (llguidance's `LLMatcher` over a byte
   tokenizer, Outlines' regex from `build_regex_from_schema` with Python's
   `re.fullmatch`) accepts every accepted document of examples/data, in its
-  compact form, and refuses every document that breaks a lowered `when` rule.
+  compact form, refuses every document that breaks a lowered `when` rule,
+  and refuses every document with a string the decoder refuses for its
+  `format` (`<name>.format-refused.jsonl`: the export states those formats
+  as exact patterns).
 - Gemini and Anthropic exports with lowered rules: llguidance (lenient about
   the keywords it does not know, such as Gemini's `propertyOrdering`) accepts
   the accepted documents and refuses the rule breakers.
@@ -121,7 +124,7 @@ def matches(name, provider, schema, accepted, refused, failures, outlines):
             failures.append(f"{name} {provider}: llguidance refuses an accepted document: {doc}")
     for doc in refused:
         if llguidance_accepts(grammar, doc):
-            failures.append(f"{name} {provider}: llguidance accepts a document that breaks a when rule: {doc}")
+            failures.append(f"{name} {provider}: llguidance accepts a document the contract refuses: {doc}")
     if not outlines:
         return
     try:
@@ -134,7 +137,7 @@ def matches(name, provider, schema, accepted, refused, failures, outlines):
             failures.append(f"{name} {provider}: the Outlines regex refuses an accepted document: {doc}")
     for doc in refused:
         if regex.fullmatch(doc):
-            failures.append(f"{name} {provider}: the Outlines regex accepts a document that breaks a when rule: {doc}")
+            failures.append(f"{name} {provider}: the Outlines regex accepts a document the contract refuses: {doc}")
 
 
 def main(directory):
@@ -143,6 +146,7 @@ def main(directory):
     for name in CONTRACTS:
         accepted = lines(directory / f"{name}.accepted.jsonl")
         refused = lines(directory / f"{name}.refused.jsonl")
+        format_refused = lines(directory / f"{name}.format-refused.jsonl")
         for provider in PROVIDERS:
             export = json.loads((directory / f"{name}.{provider}.json").read_text(encoding="utf-8"))
             if "error" in export:
@@ -159,7 +163,8 @@ def main(directory):
                     del probe["type"]
                 fixpoint(name, provider, probe, failures)
             if provider == "local":
-                matches(name, provider, schema, accepted, refused if lowered else [], failures, outlines=True)
+                local_refused = (refused if lowered else []) + format_refused
+                matches(name, provider, schema, accepted, local_refused, failures, outlines=True)
             elif lowered:
                 matches(name, provider, schema, accepted, refused, failures, outlines=False)
             checked += 1

@@ -3,10 +3,13 @@
 //! contracts: every export, the documents of `examples/data` that the
 //! contract accepts (in the compact `to_json` form, since Outlines' regex
 //! fixes the whitespace), and documents that break a `when` rule and
-//! nothing else. With `EXPORT_FIXTURES=DIR` the test writes them there:
+//! nothing else, and documents with a string the decoder refuses for its
+//! `format` although the engines' own `format` would take it (a date-time
+//! without an offset, a leap second, `2027-02-30`, an address literal).
+//! With `EXPORT_FIXTURES=DIR` the test writes them there:
 //! `<name>.<provider>.json` (the export as `contract-check --schema NAME
 //! --provider P` builds it, or `{"error": ...}`), `<name>.accepted.jsonl`,
-//! `<name>.refused.jsonl`.
+//! `<name>.refused.jsonl`, `<name>.format-refused.jsonl`.
 mod schema_support;
 
 use std::path::PathBuf;
@@ -22,6 +25,7 @@ struct Fixtures {
     exports: Vec<(Provider, Value)>,
     accepted: Vec<String>,
     refused: Vec<String>,
+    format_refused: Vec<String>,
 }
 
 fn data(name: &str) -> String {
@@ -96,6 +100,52 @@ fn rule_breakers<T: Contract>(accepted: &[Value]) -> Vec<String> {
     out
 }
 
+/// Strings each format's decoder refuses that a looser reading of the
+/// format takes.
+fn format_near_misses(format: &str) -> &'static [&'static str] {
+    match format {
+        "date" => &["2027-02-30", "1900-02-29"],
+        "date-time" => &[
+            "2027-06-30T12:00:00",
+            "2027-06-30T23:59:60Z",
+            "2027-06-30T12:00:00.1234567890Z",
+        ],
+        "email" => &["ana@[127.0.0.1]"],
+        "uuid" => &["123e4567e89b12d3a456426614174000"],
+        _ => &[],
+    }
+}
+
+/// Documents with one top-level string replaced by a near miss of its
+/// `format`; kept only when the contract refuses it at the schema stage
+/// alone.
+fn format_breakers<T: Contract>(accepted: &[Value]) -> Vec<String> {
+    let schema = T::json_schema();
+    let mut out = Vec::new();
+    let Some(props) = schema["properties"].as_object() else {
+        return out;
+    };
+    for doc in accepted {
+        for (name, prop) in props {
+            let Some(format) = prop["format"].as_str() else {
+                continue;
+            };
+            for miss in format_near_misses(format) {
+                let mut broken = doc.clone();
+                broken[name] = json!(miss);
+                let text = serde_json::to_string(&broken).unwrap();
+                let schema_stage_only = T::from_json(&text)
+                    .err()
+                    .is_some_and(|r| r.errors.iter().all(|e| e.stage == Stage::Schema));
+                if schema_stage_only && !out.contains(&text) {
+                    out.push(text);
+                }
+            }
+        }
+    }
+    out
+}
+
 fn fixtures<T: Contract>(name: &'static str) -> Fixtures {
     let accepted: Vec<Value> = data(name)
         .lines()
@@ -116,6 +166,7 @@ fn fixtures<T: Contract>(name: &'static str) -> Fixtures {
         name,
         exports,
         refused: rule_breakers::<T>(&accepted),
+        format_refused: format_breakers::<T>(&accepted),
         accepted: accepted
             .iter()
             .map(|v| serde_json::to_string(v).unwrap())
@@ -178,6 +229,16 @@ fn vacation_has_a_refused_document_for_each_when_rule() {
 }
 
 #[test]
+fn a_dated_contract_has_format_near_misses() {
+    for f in [fixtures::<VacationRequest>("vacation")] {
+        assert!(!f.format_refused.is_empty(), "{}", f.name);
+        for doc in &f.format_refused {
+            assert!(!decode_again(f.name, doc), "{}: {doc}", f.name);
+        }
+    }
+}
+
+#[test]
 fn fixtures_are_written_when_asked() {
     let fixtures = all();
     let Some(dir) = std::env::var_os("EXPORT_FIXTURES") else {
@@ -199,6 +260,11 @@ fn fixtures_are_written_when_asked() {
         std::fs::write(
             dir.join(format!("{}.refused.jsonl", f.name)),
             lines(&f.refused),
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join(format!("{}.format-refused.jsonl", f.name)),
+            lines(&f.format_refused),
         )
         .unwrap();
     }

@@ -77,6 +77,9 @@
 //!   `time`, `date`, `duration`, `email`, `hostname`, `ipv4`, `ipv6`, `uuid`),
 //!   `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (within
 //!   ±2^53), `multipleOf`, `minItems`, `maxItems`;
+//! - a `format` the decoder checks (`date`, `date-time`, `uuid`, `email`)
+//!   has its exact `pattern` beside it (see below), which OpenAI enforces
+//!   whatever its own reading of the `format`;
 //! - dropped: `allOf` (with its `if`/`then`/`not`) at the root (a nested
 //!   object's `when` rules are lowered), `minLength`, `maxLength`,
 //!   `x-contract-rules`, sibling keywords of `$ref`, a numeric bound beyond
@@ -151,12 +154,29 @@
 //!   refuses the others), `minimum` and `maximum` within ±2^53 (llguidance
 //!   fails on the full `i64` range);
 //! - nullable schemas as `anyOf` with `{"type": "null"}`;
+//! - a `format` the decoder checks (`date`, `date-time`, `uuid`, `email`)
+//!   goes out as its exact `pattern` instead: each engine reads `format` its
+//!   own way (Outlines takes a date-time without an offset and `2027-02-30`,
+//!   llguidance a leap second and ten fraction digits, both
+//!   `ana@[127.0.0.1]`), but all of them enforce a `pattern`. Beside a
+//!   pattern of the contract's own, which is kept, the `format` is dropped;
 //! - dropped: `allOf` when not lowered, `x-contract-rules`, sibling
 //!   keywords of `$ref`, anything else;
 //! - Outlines compiles `minimum`/`maximum` but does not enforce them (its
 //!   integer regex ignores the bounds): under Outlines they stay local.
 
-//! # Recursion
+//! # Formats as exact patterns
+//!
+//! Where the decoder's syntax for a `format` is a regular language, the
+//! OpenAI and Local exports carry a `pattern` that accepts exactly the
+//! strings `from_json` accepts: `date` (calendar-valid `YYYY-MM-DD`, leap
+//! years included), `date-time` (RFC 3339 with a mandatory offset, 1 to 9
+//! fraction digits, no leap second), `uuid` (8-4-4-4-12 hexadecimal) and
+//! `email` (WHATWG's valid e-mail address). It replaces a date's shape
+//! pattern (`^[0-9]{4}-[0-9]{2}-[0-9]{2}$`), which it implies. Gemini and
+//! Anthropic take no `pattern`: under them the `format` (where kept) is the
+//! provider's reading, and the date's shape pattern is reported dropped.
+//!
 //!
 //! A recursive contract (`children: Vec<Tree>`, `next: Option<Box<Node>>`,
 //! two contracts that hold each other, a tagged union whose variants hold
@@ -202,6 +222,7 @@ use serde_json::{Value, json};
 
 use super::Definition;
 
+mod formats;
 mod limits;
 mod lower;
 mod request;
