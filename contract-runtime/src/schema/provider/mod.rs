@@ -206,14 +206,17 @@
 //!   expression of bounded depth, so under Outlines a document nested deeper
 //!   than that is refused during generation although the contract accepts it.
 //!
-//! A refused export is never truncated to a fixed depth: the caller decides
-//! (another provider, or a contract without the recursion).
+//! A refused export is never truncated to a fixed depth behind the caller's
+//! back: the caller decides (another provider, a contract without the
+//! recursion, or an explicit depth with [`export_unrolled`], whose cut
+//! references are in [`Export::dropped`]).
 //!
 //! This file holds the export's types and entry points; `rewrite` the
 //! per-provider keyword rules, `lower` the `when` rules as `anyOf`,
 //! `words` the rules that stay local in sentences, `request` the request
 //! fragments, `limits` what no rewrite can fix (recursion, size and
-//! nesting limits).
+//! nesting limits), `formats` the exact patterns of the decoder's formats,
+//! `unroll` recursion unrolled to a chosen depth.
 use std::fmt;
 use std::str::FromStr;
 
@@ -227,6 +230,7 @@ mod limits;
 mod lower;
 mod request;
 mod rewrite;
+mod unroll;
 mod words;
 
 pub use request::{request_fragment, schema_name};
@@ -407,6 +411,13 @@ impl fmt::Display for ExportError {
                 provider,
                 pointer,
                 reason,
+            } if pointer.is_empty() => {
+                write!(f, "{provider} cannot take the schema at the root: {reason}")
+            }
+            ExportError::Unsupported {
+                provider,
+                pointer,
+                reason,
             } => write!(
                 f,
                 "{provider} cannot take the schema at `{pointer}`: {reason}"
@@ -465,10 +476,76 @@ pub fn export<T: Definition>(provider: Provider) -> Result<Export, ExportError> 
 /// A full schema (as [`document`](super::document) builds it) prepared for
 /// `provider`; see [`export`].
 pub fn export_schema(schema: &Value, provider: Provider) -> Result<Export, ExportError> {
-    match export_with(schema, provider, true) {
+    export_at_depth(schema, provider, None)
+}
+
+/// `T`'s schema prepared for `provider`, its recursion unrolled to `depth`
+/// levels (a `depth` of 0 counts as 1): for a provider that takes no
+/// recursion (Anthropic, Gemini through required properties), an explicit
+/// bound instead of an [`ExportError::Recursive`].
+///
+/// Each recursive definition is copied once per level
+/// (`$defs/<name>-depth-<k>`; level 1 is the definition itself, or the
+/// root), each level's references into the recursion pointing at the next
+/// level. At level `depth` the references are cut and only the
+/// alternatives without them remain: `null` for an `Option<Box<T>>`, the
+/// other variants of a tagged union, no key for an `optional` member, `[]`
+/// (`maxItems: 0`) for a `Vec<T>`. Each cut reference is in
+/// [`Export::dropped`] (keyword `$ref`): the contract takes deeper
+/// documents, and `from_json` checks them. A definition with nothing left
+/// at its first level (every alternative needs the recursion: a non-empty
+/// array of itself, a required member that is not nullable), and an empty
+/// array under Anthropic (which takes no `maxItems`), are an
+/// [`ExportError::Unsupported`]. A contract without recursion exports as
+/// with [`export`].
+///
+/// ```
+/// use contract_runtime::Contract;
+/// use contract_runtime::schema::{export_unrolled, ExportError, Provider};
+///
+/// /// A condition, with an exception that is a condition again.
+/// #[derive(Contract)]
+/// struct Cond {
+///     field: String,
+///     unless: Option<Box<Cond>>,
+/// }
+///
+/// assert!(matches!(
+///     Cond::json_schema_for(Provider::Anthropic),
+///     Err(ExportError::Recursive { .. })
+/// ));
+/// let e = export_unrolled::<Cond>(Provider::Anthropic, 3).unwrap();
+/// // Levels 2 and 3 are copies; level 3's `unless` can only be null.
+/// let last = &e.schema["$defs"]["Cond-depth-3"]["properties"]["unless"];
+/// assert_eq!(last["anyOf"], serde_json::json!([{"type": "null"}]));
+/// assert_eq!(e.dropped.last().map(|d| d.keyword.as_str()), Some("$ref"));
+/// ```
+pub fn export_unrolled<T: Definition>(
+    provider: Provider,
+    depth: usize,
+) -> Result<Export, ExportError> {
+    export_schema_unrolled(&super::document::<T>(), provider, depth)
+}
+
+/// A full schema prepared for `provider` with its recursion unrolled to
+/// `depth` levels; see [`export_unrolled`].
+pub fn export_schema_unrolled(
+    schema: &Value,
+    provider: Provider,
+    depth: usize,
+) -> Result<Export, ExportError> {
+    export_at_depth(schema, provider, Some(depth))
+}
+
+fn export_at_depth(
+    schema: &Value,
+    provider: Provider,
+    depth: Option<usize>,
+) -> Result<Export, ExportError> {
+    match export_with(schema, provider, true, depth) {
         // Lowered rules multiply a schema's properties and unions; when
         // that passes a limit, the rules stay local instead.
-        Err(ExportError::Limit { .. }) => export_with(schema, provider, false),
+        Err(ExportError::Limit { .. }) => export_with(schema, provider, false, depth),
         result => result,
     }
 }
@@ -477,6 +554,7 @@ fn export_with(
     schema: &Value,
     provider: Provider,
     lower_rules: bool,
+    depth: Option<usize>,
 ) -> Result<Export, ExportError> {
     let mut exporter = Exporter {
         provider,
@@ -485,7 +563,20 @@ fn export_with(
         lowered: Vec::new(),
         lower_rules,
     };
-    let out = exporter.node(schema, "")?;
+    let mut out = exporter.node(schema, "")?;
+    if let Some(depth) = depth {
+        out = unroll::unroll(&out, provider, depth)?;
+        let depth = depth.max(1);
+        for pointer in unroll::recursive_references(schema) {
+            exporter.dropped.push(Dropped {
+                pointer,
+                keyword: "$ref".to_owned(),
+                enforced_by: format!(
+                    "from_json: the export follows this reference {depth} levels deep and offers only the alternatives without it at the last; the contract takes deeper documents"
+                ),
+            });
+        }
+    }
     match provider {
         Provider::OpenAi => {
             // A tagged union is the only `oneOf` the derive emits.
