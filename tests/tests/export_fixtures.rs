@@ -9,14 +9,19 @@
 //! With `EXPORT_FIXTURES=DIR` the test writes them there:
 //! `<name>.<provider>.json` (the export as `contract-check --schema NAME
 //! --provider P` builds it, or `{"error": ...}`), `<name>.accepted.jsonl`,
-//! `<name>.refused.jsonl`, `<name>.format-refused.jsonl`.
+//! `<name>.refused.jsonl`, `<name>.format-refused.jsonl`. The
+//! `filter-unrolled` fixtures are the filter tree's exports unrolled to 3
+//! levels, filters of 1 to 3 levels (accepted) and of 4 and 5 (refused by
+//! the export, though the contract takes them).
 mod schema_support;
 
 use std::path::PathBuf;
 
-use contract_runtime::schema::{Provider, export};
+use contract_runtime::schema::{Provider, export, export_unrolled};
 use contract_runtime::{Contract, Stage};
-use schema_support::{CloseTicket, Settings, Step, TicketExtraction, Triage, VacationRequest};
+use schema_support::{
+    CloseTicket, Filter, Settings, Step, TicketExtraction, Triage, VacationRequest,
+};
 use serde_json::{Value, json};
 
 /// One shipped contract's fixtures.
@@ -174,6 +179,49 @@ fn fixtures<T: Contract>(name: &'static str) -> Fixtures {
     }
 }
 
+/// The unrolling depth of the `filter-unrolled` fixtures.
+const UNROLLED_DEPTH: usize = 3;
+
+/// A filter of `levels` levels: `all` of a condition whose exception is the
+/// next level.
+fn nested_filter(levels: usize) -> Value {
+    let cond =
+        |unless: Value| json!({"op": "cond", "field": "owner", "equals": "ana", "unless": unless});
+    let mut doc = cond(Value::Null);
+    for level in 1..levels {
+        doc = if level % 2 == 1 {
+            json!({"op": "all", "of": [doc, cond(Value::Null)]})
+        } else {
+            cond(doc)
+        };
+    }
+    doc
+}
+
+/// The filter tree unrolled to [`UNROLLED_DEPTH`] levels for every
+/// provider: documents within the depth are accepted, one level deeper
+/// refused (the contract takes them; the export does not).
+fn filter_unrolled() -> Fixtures {
+    let exports = Provider::ALL
+        .into_iter()
+        .map(|p| {
+            let value = match export_unrolled::<Filter>(p, UNROLLED_DEPTH) {
+                Ok(e) => serde_json::to_value(&e).unwrap(),
+                Err(e) => json!({ "error": e.to_string() }),
+            };
+            (p, value)
+        })
+        .collect();
+    let text = |levels: usize| serde_json::to_string(&nested_filter(levels)).unwrap();
+    Fixtures {
+        name: "filter-unrolled",
+        exports,
+        accepted: (1..=UNROLLED_DEPTH).map(text).collect(),
+        refused: vec![text(UNROLLED_DEPTH + 1), text(UNROLLED_DEPTH + 2)],
+        format_refused: Vec::new(),
+    }
+}
+
 fn all() -> Vec<Fixtures> {
     vec![
         fixtures::<CloseTicket>("close-ticket"),
@@ -182,6 +230,7 @@ fn all() -> Vec<Fixtures> {
         fixtures::<TicketExtraction>("ticket-extraction"),
         fixtures::<VacationRequest>("vacation"),
         fixtures::<Step>("step"),
+        filter_unrolled(),
     ]
 }
 
@@ -193,6 +242,7 @@ fn decode_again(name: &str, doc: &str) -> bool {
         "ticket-extraction" => TicketExtraction::from_json(doc).is_ok(),
         "vacation" => VacationRequest::from_json(doc).is_ok(),
         "step" => Step::from_json(doc).is_ok(),
+        "filter-unrolled" => Filter::from_json(doc).is_ok(),
         _ => false,
     }
 }
@@ -226,6 +276,24 @@ fn vacation_has_a_refused_document_for_each_when_rule() {
             .iter()
             .any(|d| d["status"] == "complete" && d["start_date"].is_null())
     );
+}
+
+#[test]
+fn the_unrolled_filter_fixtures_nest_within_and_past_the_depth() {
+    let f = filter_unrolled();
+    // The contract takes every one of them; the export only the first.
+    for doc in f.accepted.iter().chain(&f.refused) {
+        assert!(Filter::from_json(doc).is_ok(), "{doc}");
+    }
+    assert_eq!(f.accepted.len(), UNROLLED_DEPTH);
+    // OpenAI refuses a union at the root, unrolled or not.
+    for (provider, e) in &f.exports {
+        assert_eq!(
+            e.get("error").is_some(),
+            *provider == Provider::OpenAi,
+            "{provider}"
+        );
+    }
 }
 
 #[test]

@@ -16,6 +16,44 @@ use proptest::test_runner::{Config, RngSeed, TestRunner};
 use schema_support::{Filter, Listing, Node, Org, Tree};
 use serde_json::{Value, json};
 
+/// A filter as the `decode_tree` fuzz target's: `not` holds a required,
+/// non-nullable filter.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(tag = "op", rename_all = "snake_case", max_depth = 64)]
+pub enum Expr {
+    /// Every filter holds.
+    All {
+        /// One to eight filters.
+        #[contract(min_len = 1, max_len = 8)]
+        of: Vec<Expr>,
+    },
+    /// The filter does not hold.
+    Not {
+        /// The negated filter.
+        filter: Box<Expr>,
+    },
+    /// One condition.
+    Cond(When),
+}
+
+/// A condition, with an optional exception.
+#[derive(Contract, Debug, Clone, PartialEq)]
+pub struct When {
+    /// The field compared.
+    pub field: String,
+    /// A filter under which the condition does not apply, or null.
+    pub unless: Option<Box<Expr>>,
+}
+
+/// A model's turn: what it says, and the filter it builds.
+#[derive(Contract, Debug, Clone, PartialEq)]
+pub struct Turn {
+    /// What the model says.
+    pub say: String,
+    /// The filter.
+    pub filter: Expr,
+}
+
 fn validator(schema: &Value) -> Validator {
     jsonschema::options()
         .with_draft(jsonschema::Draft::Draft202012)
@@ -83,6 +121,39 @@ fn filter(t: &mut Tape<'_>, max: usize) -> (Value, usize) {
             (doc, 1 + levels)
         }
     }
+}
+
+fn expr(t: &mut Tape<'_>, max: usize) -> (Value, usize) {
+    match if max > 1 { t.pick(3) } else { 2 } {
+        0 => {
+            let n = t.pick(3);
+            let of: Vec<(Value, usize)> = (0..n).map(|_| expr(t, max - 1)).collect();
+            let levels = 1 + of.iter().map(|c| c.1).max().unwrap_or(0);
+            let docs: Vec<Value> = of.into_iter().map(|c| c.0).collect();
+            (json!({"op": "all", "of": docs}), levels)
+        }
+        1 => {
+            let (filter, levels) = expr(t, max - 1);
+            (json!({"op": "not", "filter": filter}), 1 + levels)
+        }
+        _ => {
+            let (unless, levels) = if max > 1 && t.pick(2) == 0 {
+                expr(t, max - 1)
+            } else {
+                (Value::Null, 0)
+            };
+            (
+                json!({"op": "cond", "field": "owner", "unless": unless}),
+                1 + levels,
+            )
+        }
+    }
+}
+
+/// A turn holding a filter: the filter's levels (the turn is not one).
+fn turn(t: &mut Tape<'_>, max: usize) -> (Value, usize) {
+    let (filter, levels) = expr(t, max);
+    (json!({"say": "here", "filter": filter}), levels)
 }
 
 /// An organisation and its teams: each org and each team is a level.
@@ -167,7 +238,7 @@ fn an_unrolled_export_accepts_exactly_the_documents_within_its_depth() {
         fn(&str) -> bool,
         fn(Provider, usize) -> Result<Export, ExportError>,
     );
-    let cases: [Case; 4] = [
+    let cases: [Case; 6] = [
         (
             "tree",
             tree,
@@ -191,6 +262,18 @@ fn an_unrolled_export_accepts_exactly_the_documents_within_its_depth() {
             org,
             |s| Org::from_json(s).is_ok(),
             export_unrolled::<Org>,
+        ),
+        (
+            "expr",
+            expr,
+            |s| Expr::from_json(s).is_ok(),
+            export_unrolled::<Expr>,
+        ),
+        (
+            "turn",
+            turn,
+            |s| Turn::from_json(s).is_ok(),
+            export_unrolled::<Turn>,
         ),
     ];
     for (name, generate, decodes, unrolled) in cases {
@@ -314,4 +397,21 @@ fn a_recursive_definition_below_the_root_unrolls_from_its_own_first_level() {
         defs["Tree"]["properties"]["children"]["items"]["$ref"],
         "#/$defs/Tree-depth-2"
     );
+}
+
+#[test]
+fn a_turn_with_a_filter_tree_inside_exports_for_anthropic_once_unrolled() {
+    assert!(matches!(
+        Turn::json_schema_for(Provider::Anthropic),
+        Err(ExportError::Recursive { .. })
+    ));
+    let e = Turn::json_schema_for_unrolled(Provider::Anthropic, 3).unwrap();
+    let defs = e.schema["$defs"].as_object().unwrap();
+    let names: Vec<&str> = defs.keys().map(String::as_str).collect();
+    assert_eq!(names, ["Expr", "Expr-depth-2", "Expr-depth-3"]);
+    // At the last level `not` is gone (its filter is required) and only a
+    // condition without an exception is left.
+    let last = defs["Expr-depth-3"]["anyOf"].as_array().unwrap();
+    assert_eq!(last.len(), 1);
+    assert_eq!(last[0]["properties"]["op"]["const"], "cond");
 }
