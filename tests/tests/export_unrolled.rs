@@ -415,3 +415,30 @@ fn a_turn_with_a_filter_tree_inside_exports_for_anthropic_once_unrolled() {
     assert_eq!(last.len(), 1);
     assert_eq!(last[0]["properties"]["op"]["const"], "cond");
 }
+
+#[test]
+fn mutual_recursion_counts_each_definition_as_a_level() {
+    // Org (level 1) holds teams (2), which run orgs (3): nothing else.
+    let e = export_unrolled::<Org>(Provider::Gemini, 3).unwrap();
+    let defs = e.schema["$defs"].as_object().unwrap();
+    let names: Vec<&str> = defs.keys().map(String::as_str).collect();
+    assert_eq!(names, ["Team-depth-2", "Org-depth-3"]);
+    assert_eq!(
+        e.schema["properties"]["teams"]["items"]["$ref"],
+        "#/$defs/Team-depth-2"
+    );
+    // The last org has no teams.
+    assert_eq!(defs["Org-depth-3"]["properties"]["teams"]["maxItems"], 0);
+}
+
+#[test]
+fn an_unrolling_depth_is_at_least_one_and_at_most_the_nesting_limit() {
+    assert_eq!(
+        export_unrolled::<Node>(Provider::Anthropic, 0),
+        export_unrolled::<Node>(Provider::Anthropic, 1)
+    );
+    // A depth no document can reach is the deepest one can.
+    let huge = export_unrolled::<Node>(Provider::Local, usize::MAX).unwrap();
+    let defs = huge.schema["$defs"].as_object().unwrap();
+    assert!(defs.contains_key("Node-depth-1024") && !defs.contains_key("Node-depth-1025"));
+}

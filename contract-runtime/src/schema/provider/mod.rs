@@ -234,6 +234,7 @@ mod unroll;
 mod words;
 
 pub use request::{request_fragment, schema_name};
+pub use unroll::{export_schema_unrolled, export_unrolled};
 
 use limits::{anthropic_limits, no_cycles, openai_limits};
 use rewrite::Exporter;
@@ -479,64 +480,6 @@ pub fn export_schema(schema: &Value, provider: Provider) -> Result<Export, Expor
     export_at_depth(schema, provider, None)
 }
 
-/// `T`'s schema prepared for `provider`, its recursion unrolled to `depth`
-/// levels (a `depth` of 0 counts as 1): for a provider that takes no
-/// recursion (Anthropic, Gemini through required properties), an explicit
-/// bound instead of an [`ExportError::Recursive`].
-///
-/// Each recursive definition is copied once per level
-/// (`$defs/<name>-depth-<k>`; level 1 is the definition itself, or the
-/// root), each level's references into the recursion pointing at the next
-/// level. At level `depth` the references are cut and only the
-/// alternatives without them remain: `null` for an `Option<Box<T>>`, the
-/// other variants of a tagged union, no key for an `optional` member, `[]`
-/// (`maxItems: 0`) for a `Vec<T>`. Each cut reference is in
-/// [`Export::dropped`] (keyword `$ref`): the contract takes deeper
-/// documents, and `from_json` checks them. A definition with nothing left
-/// at its first level (every alternative needs the recursion: a non-empty
-/// array of itself, a required member that is not nullable), and an empty
-/// array under Anthropic (which takes no `maxItems`), are an
-/// [`ExportError::Unsupported`]. A contract without recursion exports as
-/// with [`export`].
-///
-/// ```
-/// use contract_runtime::Contract;
-/// use contract_runtime::schema::{export_unrolled, ExportError, Provider};
-///
-/// /// A condition, with an exception that is a condition again.
-/// #[derive(Contract)]
-/// struct Cond {
-///     field: String,
-///     unless: Option<Box<Cond>>,
-/// }
-///
-/// assert!(matches!(
-///     Cond::json_schema_for(Provider::Anthropic),
-///     Err(ExportError::Recursive { .. })
-/// ));
-/// let e = export_unrolled::<Cond>(Provider::Anthropic, 3).unwrap();
-/// // Levels 2 and 3 are copies; level 3's `unless` can only be null.
-/// let last = &e.schema["$defs"]["Cond-depth-3"]["properties"]["unless"];
-/// assert_eq!(last["anyOf"], serde_json::json!([{"type": "null"}]));
-/// assert_eq!(e.dropped.last().map(|d| d.keyword.as_str()), Some("$ref"));
-/// ```
-pub fn export_unrolled<T: Definition>(
-    provider: Provider,
-    depth: usize,
-) -> Result<Export, ExportError> {
-    export_schema_unrolled(&super::document::<T>(), provider, depth)
-}
-
-/// A full schema prepared for `provider` with its recursion unrolled to
-/// `depth` levels; see [`export_unrolled`].
-pub fn export_schema_unrolled(
-    schema: &Value,
-    provider: Provider,
-    depth: usize,
-) -> Result<Export, ExportError> {
-    export_at_depth(schema, provider, Some(depth))
-}
-
 fn export_at_depth(
     schema: &Value,
     provider: Provider,
@@ -566,13 +509,16 @@ fn export_with(
     let mut out = exporter.node(schema, "")?;
     if let Some(depth) = depth {
         out = unroll::unroll(&out, provider, depth)?;
-        let depth = depth.max(1);
+        let levels = match unroll::levels(depth) {
+            1 => "1 level".to_owned(),
+            n => format!("{n} levels"),
+        };
         for pointer in unroll::recursive_references(schema) {
             exporter.dropped.push(Dropped {
                 pointer,
                 keyword: "$ref".to_owned(),
                 enforced_by: format!(
-                    "from_json: the export follows this reference {depth} levels deep and offers only the alternatives without it at the last; the contract takes deeper documents"
+                    "from_json: the export follows this reference to {levels} and offers only the alternatives without it at the last; the contract takes deeper documents"
                 ),
             });
         }

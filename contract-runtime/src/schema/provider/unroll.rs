@@ -19,8 +19,68 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::{Map, Value, json};
 
 use super::limits::{deref, references};
-use super::{ExportError, Provider};
+use super::{Export, ExportError, Provider, export_at_depth};
 use crate::pointer::child;
+use crate::schema::Definition;
+
+/// `T`'s schema prepared for `provider`, its recursion unrolled to `depth`
+/// levels (0 counts as 1, and more than the 1,024 levels of JSON nesting
+/// any document may have as 1,024): for a provider that takes no
+/// recursion (Anthropic, Gemini through required properties), an explicit
+/// bound instead of an [`ExportError::Recursive`].
+///
+/// Each recursive definition is copied once per level
+/// (`$defs/<name>-depth-<k>`; level 1 is the definition itself, or the
+/// root), each level's references into the recursion pointing at the next
+/// level. At level `depth` the references are cut and only the
+/// alternatives without them remain: `null` for an `Option<Box<T>>`, the
+/// other variants of a tagged union, no key for an `optional` member, `[]`
+/// (`maxItems: 0`) for a `Vec<T>`. Each cut reference is in
+/// [`Export::dropped`] (keyword `$ref`): the contract takes deeper
+/// documents, and `from_json` checks them. A definition with nothing left
+/// at its first level (every alternative needs the recursion: a non-empty
+/// array of itself, a required member that is not nullable), and an empty
+/// array under Anthropic (which takes no `maxItems`), are an
+/// [`ExportError::Unsupported`]. A contract without recursion exports as
+/// with [`export`](super::export).
+///
+/// ```
+/// use contract_runtime::Contract;
+/// use contract_runtime::schema::{export_unrolled, ExportError, Provider};
+///
+/// /// A condition, with an exception that is a condition again.
+/// #[derive(Contract)]
+/// struct Cond {
+///     field: String,
+///     unless: Option<Box<Cond>>,
+/// }
+///
+/// assert!(matches!(
+///     Cond::json_schema_for(Provider::Anthropic),
+///     Err(ExportError::Recursive { .. })
+/// ));
+/// let e = export_unrolled::<Cond>(Provider::Anthropic, 3).unwrap();
+/// // Levels 2 and 3 are copies; level 3's `unless` can only be null.
+/// let last = &e.schema["$defs"]["Cond-depth-3"]["properties"]["unless"];
+/// assert_eq!(last["anyOf"], serde_json::json!([{"type": "null"}]));
+/// assert_eq!(e.dropped.last().map(|d| d.keyword.as_str()), Some("$ref"));
+/// ```
+pub fn export_unrolled<T: Definition>(
+    provider: Provider,
+    depth: usize,
+) -> Result<Export, ExportError> {
+    export_schema_unrolled(&crate::schema::document::<T>(), provider, depth)
+}
+
+/// A full schema prepared for `provider` with its recursion unrolled to
+/// `depth` levels; see [`export_unrolled`].
+pub fn export_schema_unrolled(
+    schema: &Value,
+    provider: Provider,
+    depth: usize,
+) -> Result<Export, ExportError> {
+    export_at_depth(schema, provider, Some(depth))
+}
 
 /// Names `$defs` copies are made under: `<name>-depth-<k>`. A generic
 /// instantiation's name has a number after its first `-`, so no
@@ -213,8 +273,15 @@ fn names(list: Option<&Value>) -> BTreeSet<String> {
         .unwrap_or_default()
 }
 
-/// `schema` (an export) with its recursion unrolled to `depth` levels
-/// (at least 1); unchanged if it has none.
+/// The levels an unrolling makes of `depth`: at least 1, and at most
+/// [`Limits::MAX_DEPTH`](crate::Limits::MAX_DEPTH), since each level nests
+/// the JSON at least once more and no document nests deeper than that.
+pub(super) fn levels(depth: usize) -> usize {
+    depth.clamp(1, crate::Limits::MAX_DEPTH)
+}
+
+/// `schema` (an export) with its recursion unrolled to [`levels`]`(depth)`
+/// levels; unchanged if it has none.
 pub(super) fn unroll(
     schema: &Value,
     provider: Provider,
@@ -224,7 +291,7 @@ pub(super) fn unroll(
     if recursive.is_empty() {
         return Ok(schema.clone());
     }
-    let depth = depth.max(1);
+    let depth = levels(depth);
     let mut names = BTreeMap::new();
     for at in &recursive {
         let name = match at.strip_prefix("/$defs/") {
@@ -297,7 +364,33 @@ pub(super) fn unroll(
         }
     }
     out.insert("$defs".into(), Value::Object(defs));
-    Ok(Value::Object(out))
+    let mut out = Value::Object(out);
+    keep_reachable(&mut out);
+    Ok(out)
+}
+
+/// Leaves out the definitions no reference reaches from the root (a
+/// definition's first level when the recursion enters it at level 2 from
+/// the root, a level past the one where a cut ends the path).
+fn keep_reachable(schema: &mut Value) {
+    let graph = graph(schema);
+    let mut reached = BTreeSet::new();
+    let mut stack = vec![String::new()];
+    while let Some(at) = stack.pop() {
+        for target in graph.get(&at).into_iter().flatten() {
+            if reached.insert(target.clone()) {
+                stack.push(target.clone());
+            }
+        }
+    }
+    if let Some(Value::Object(defs)) = schema.get_mut("$defs") {
+        defs.retain(|name, _| reached.contains(&child("/$defs", name)));
+        if defs.is_empty()
+            && let Value::Object(root) = schema
+        {
+            root.remove("$defs");
+        }
+    }
 }
 
 /// An error of a definition's copy, at the definition's pointer.
