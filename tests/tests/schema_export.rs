@@ -767,6 +767,19 @@ fn recursive_root_error_names_the_root() {
 }
 
 #[test]
+fn an_unsupported_root_error_names_the_root() {
+    let e = ExportError::Unsupported {
+        provider: Provider::Anthropic,
+        pointer: String::new(),
+        reason: "why",
+    };
+    assert_eq!(
+        e.to_string(),
+        "anthropic cannot take the schema at the root: why"
+    );
+}
+
+#[test]
 fn export_errors_read_well() {
     let e = ExportError::Recursive {
         provider: Provider::Gemini,
