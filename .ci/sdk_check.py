@@ -44,7 +44,7 @@ from llguidance import LLMatcher, LLTokenizer, TokenizerWrapper
 from openai.lib._pydantic import _ensure_strict_json_schema
 from outlines_core.json_schema import build_regex_from_schema
 
-CONTRACTS = ["close-ticket", "settings", "triage", "ticket-extraction", "vacation", "step", "filter-unrolled"]
+CONTRACTS = ["close-ticket", "settings", "triage", "ticket-extraction", "vacation", "step", "filter-unrolled", "formats"]
 # Exports whose refused documents every provider's export refuses: the
 # recursion unrolled to a depth, the refused documents nesting deeper.
 UNROLLED = ["filter-unrolled"]

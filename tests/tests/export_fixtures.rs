@@ -10,6 +10,8 @@
 //! `<name>.<provider>.json` (the export as `contract-check --schema NAME
 //! --provider P` builds it, or `{"error": ...}`), `<name>.accepted.jsonl`,
 //! `<name>.refused.jsonl`, `<name>.format-refused.jsonl`. The
+//! `formats` fixtures hold each format the decoder checks (date,
+//! date-time, e-mail, UUID) and their near misses; the
 //! `filter-unrolled` fixtures are the filter tree's exports unrolled to 3
 //! levels, filters of 1 to 3 levels (accepted) and of 4 and 5 (refused by
 //! the export, though the contract takes them).
@@ -18,7 +20,7 @@ mod schema_support;
 use std::path::PathBuf;
 
 use contract_runtime::schema::{Provider, export, export_unrolled};
-use contract_runtime::{Contract, Stage};
+use contract_runtime::{Contract, Date, DateTime, Stage};
 use schema_support::{
     CloseTicket, Filter, Settings, Step, TicketExtraction, Triage, VacationRequest,
 };
@@ -179,6 +181,45 @@ fn fixtures<T: Contract>(name: &'static str) -> Fixtures {
     }
 }
 
+/// Each format the decoder checks, for the `formats` fixtures.
+#[derive(Contract, Debug)]
+struct Formats {
+    day: Date,
+    at: DateTime,
+    #[contract(format = "email")]
+    email: String,
+    #[contract(format = "uuid")]
+    id: String,
+}
+
+/// Two documents of [`Formats`], and their format near misses.
+fn formats() -> Fixtures {
+    let accepted = vec![
+        json!({"day": "2024-02-29", "at": "2027-06-30T12:00:00.5+02:00", "email": "ana.lopez+tickets@example.com", "id": "123e4567-e89b-12d3-a456-426614174000"}),
+        json!({"day": "2000-02-29", "at": "2027-06-30t23:59:59z", "email": "!#$%&'*+/=?^_`{|}~-@example.com", "id": "123E4567-E89B-12D3-A456-426614174000"}),
+    ];
+    let exports = Provider::ALL
+        .into_iter()
+        .map(|p| {
+            let value = match export::<Formats>(p) {
+                Ok(e) => serde_json::to_value(&e).unwrap(),
+                Err(e) => json!({ "error": e.to_string() }),
+            };
+            (p, value)
+        })
+        .collect();
+    Fixtures {
+        name: "formats",
+        exports,
+        format_refused: format_breakers::<Formats>(&accepted),
+        accepted: accepted
+            .iter()
+            .map(|d| serde_json::to_string(d).unwrap())
+            .collect(),
+        refused: Vec::new(),
+    }
+}
+
 /// The unrolling depth of the `filter-unrolled` fixtures.
 const UNROLLED_DEPTH: usize = 3;
 
@@ -231,6 +272,7 @@ fn all() -> Vec<Fixtures> {
         fixtures::<VacationRequest>("vacation"),
         fixtures::<Step>("step"),
         filter_unrolled(),
+        formats(),
     ]
 }
 
@@ -243,6 +285,7 @@ fn decode_again(name: &str, doc: &str) -> bool {
         "vacation" => VacationRequest::from_json(doc).is_ok(),
         "step" => Step::from_json(doc).is_ok(),
         "filter-unrolled" => Filter::from_json(doc).is_ok(),
+        "formats" => Formats::from_json(doc).is_ok(),
         _ => false,
     }
 }
@@ -298,7 +341,7 @@ fn the_unrolled_filter_fixtures_nest_within_and_past_the_depth() {
 
 #[test]
 fn a_dated_contract_has_format_near_misses() {
-    for f in [fixtures::<VacationRequest>("vacation")] {
+    for f in [fixtures::<VacationRequest>("vacation"), formats()] {
         assert!(!f.format_refused.is_empty(), "{}", f.name);
         for doc in &f.format_refused {
             assert!(!decode_again(f.name, doc), "{}: {doc}", f.name);
