@@ -7,12 +7,22 @@ and checks, for every shipped contract:
   applies before sending a schema (`openai.lib._pydantic._ensure_strict_json_schema`,
   what `to_strict_json_schema` calls), and the transform does not raise.
 - Anthropic (anthropic==2.14.0): the same for
-  `anthropic.lib._parse._transform.transform_schema`.
+  `anthropic.lib._parse._transform.transform_schema`, but for the root's
+  `"type": "object"` beside a lowered `anyOf`: the transform drops a `type`
+  beside any `anyOf` (and would close the root with an empty `properties`).
+  The client applies it only to a pydantic type; a schema given as
+  `output_config.format` goes out as it is, so the check is that the export
+  without that one keyword is a fixpoint.
 - Local (llguidance==1.9.1, outlines-core==0.2.14): the export compiles with
   both; each engine's own matcher (llguidance's `LLMatcher` over a byte
   tokenizer, Outlines' regex from `build_regex_from_schema` with Python's
   `re.fullmatch`) accepts every accepted document of examples/data, in its
-  compact form, and refuses every document that breaks a lowered `when` rule.
+  compact form, refuses every document that breaks a lowered `when` rule,
+  and refuses every document with a string the decoder refuses for its
+  `format` (`<name>.format-refused.jsonl`: the export states those formats
+  as exact patterns).
+- The filter tree's exports unrolled to 3 levels (`filter-unrolled`): as
+  above, the refused documents being filters 4 and 5 levels deep.
 - Gemini and Anthropic exports with lowered rules: llguidance (lenient about
   the keywords it does not know, such as Gemini's `propertyOrdering`) accepts
   the accepted documents and refuses the rule breakers.
@@ -34,7 +44,10 @@ from llguidance import LLMatcher, LLTokenizer, TokenizerWrapper
 from openai.lib._pydantic import _ensure_strict_json_schema
 from outlines_core.json_schema import build_regex_from_schema
 
-CONTRACTS = ["close-ticket", "settings", "triage", "ticket-extraction", "vacation", "step"]
+CONTRACTS = ["close-ticket", "settings", "triage", "ticket-extraction", "vacation", "step", "filter-unrolled", "formats"]
+# Exports whose refused documents every provider's export refuses: the
+# recursion unrolled to a depth, the refused documents nesting deeper.
+UNROLLED = ["filter-unrolled"]
 PROVIDERS = ["openai", "gemini", "anthropic", "local"]
 
 
@@ -116,7 +129,7 @@ def matches(name, provider, schema, accepted, refused, failures, outlines):
             failures.append(f"{name} {provider}: llguidance refuses an accepted document: {doc}")
     for doc in refused:
         if llguidance_accepts(grammar, doc):
-            failures.append(f"{name} {provider}: llguidance accepts a document that breaks a when rule: {doc}")
+            failures.append(f"{name} {provider}: llguidance accepts a document the contract refuses: {doc}")
     if not outlines:
         return
     try:
@@ -129,7 +142,7 @@ def matches(name, provider, schema, accepted, refused, failures, outlines):
             failures.append(f"{name} {provider}: the Outlines regex refuses an accepted document: {doc}")
     for doc in refused:
         if regex.fullmatch(doc):
-            failures.append(f"{name} {provider}: the Outlines regex accepts a document that breaks a when rule: {doc}")
+            failures.append(f"{name} {provider}: the Outlines regex accepts a document the contract refuses: {doc}")
 
 
 def main(directory):
@@ -138,6 +151,7 @@ def main(directory):
     for name in CONTRACTS:
         accepted = lines(directory / f"{name}.accepted.jsonl")
         refused = lines(directory / f"{name}.refused.jsonl")
+        format_refused = lines(directory / f"{name}.format-refused.jsonl")
         for provider in PROVIDERS:
             export = json.loads((directory / f"{name}.{provider}.json").read_text(encoding="utf-8"))
             if "error" in export:
@@ -145,15 +159,22 @@ def main(directory):
                 print(f"{name} {provider}: not exported ({export['error']})")
                 continue
             schema = export["schema"]
-            lowered = bool(export.get("lowered"))
-            if provider in ("openai", "anthropic"):
+            lowered = bool(export.get("lowered")) or name in UNROLLED
+            if provider == "openai":
                 fixpoint(name, provider, schema, failures)
+            if provider == "anthropic":
+                probe = dict(schema)
+                if "anyOf" in probe and probe.get("type") == "object":
+                    del probe["type"]
+                fixpoint(name, provider, probe, failures)
             if provider == "local":
-                matches(name, provider, schema, accepted, refused if lowered else [], failures, outlines=True)
+                local_refused = (refused if lowered else []) + format_refused
+                matches(name, provider, schema, accepted, local_refused, failures, outlines=True)
             elif lowered:
                 matches(name, provider, schema, accepted, refused, failures, outlines=False)
             checked += 1
-            print(f"{name} {provider}: checked" + (" (when rules lowered)" if lowered else ""))
+            note = " (unrolled)" if name in UNROLLED else " (when rules lowered)" if lowered else ""
+            print(f"{name} {provider}: checked" + note)
     for failure in failures:
         print(f"FAIL {failure}")
     print(f"{checked} exports checked, {len(failures)} failures")

@@ -88,6 +88,16 @@ pub trait Contract: JsonType + 'static {
         schema::export::<Self>(provider)
     }
 
+    /// [`Contract::json_schema_for`] with the contract's recursion unrolled
+    /// to `depth` levels, for a provider that takes no recursion (see
+    /// [`crate::schema::export_unrolled`]).
+    fn json_schema_for_unrolled(
+        provider: schema::Provider,
+        depth: usize,
+    ) -> Result<schema::Export, schema::ExportError> {
+        schema::export_unrolled::<Self>(provider, depth)
+    }
+
     /// The request fragment `provider`'s API takes for this contract's
     /// export: OpenAI's `response_format` (`{"type": "json_schema",
     /// "json_schema": {"name", "strict": true, "schema"}}`, the name being

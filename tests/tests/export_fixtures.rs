@@ -3,17 +3,27 @@
 //! contracts: every export, the documents of `examples/data` that the
 //! contract accepts (in the compact `to_json` form, since Outlines' regex
 //! fixes the whitespace), and documents that break a `when` rule and
-//! nothing else. With `EXPORT_FIXTURES=DIR` the test writes them there:
+//! nothing else, and documents with a string the decoder refuses for its
+//! `format` although the engines' own `format` would take it (a date-time
+//! without an offset, a leap second, `2027-02-30`, an address literal).
+//! With `EXPORT_FIXTURES=DIR` the test writes them there:
 //! `<name>.<provider>.json` (the export as `contract-check --schema NAME
 //! --provider P` builds it, or `{"error": ...}`), `<name>.accepted.jsonl`,
-//! `<name>.refused.jsonl`.
+//! `<name>.refused.jsonl`, `<name>.format-refused.jsonl`. The
+//! `formats` fixtures hold each format the decoder checks (date,
+//! date-time, e-mail, UUID) and their near misses; the
+//! `filter-unrolled` fixtures are the filter tree's exports unrolled to 3
+//! levels, filters of 1 to 3 levels (accepted) and of 4 and 5 (refused by
+//! the export, though the contract takes them).
 mod schema_support;
 
 use std::path::PathBuf;
 
-use contract_runtime::schema::{Provider, export};
-use contract_runtime::{Contract, Stage};
-use schema_support::{CloseTicket, Settings, Step, TicketExtraction, Triage, VacationRequest};
+use contract_runtime::schema::{Provider, export, export_unrolled};
+use contract_runtime::{Contract, Date, DateTime, Stage};
+use schema_support::{
+    CloseTicket, Filter, Settings, Step, TicketExtraction, Triage, VacationRequest,
+};
 use serde_json::{Value, json};
 
 /// One shipped contract's fixtures.
@@ -22,6 +32,7 @@ struct Fixtures {
     exports: Vec<(Provider, Value)>,
     accepted: Vec<String>,
     refused: Vec<String>,
+    format_refused: Vec<String>,
 }
 
 fn data(name: &str) -> String {
@@ -96,6 +107,52 @@ fn rule_breakers<T: Contract>(accepted: &[Value]) -> Vec<String> {
     out
 }
 
+/// Strings each format's decoder refuses that a looser reading of the
+/// format takes.
+fn format_near_misses(format: &str) -> &'static [&'static str] {
+    match format {
+        "date" => &["2027-02-30", "1900-02-29"],
+        "date-time" => &[
+            "2027-06-30T12:00:00",
+            "2027-06-30T23:59:60Z",
+            "2027-06-30T12:00:00.1234567890Z",
+        ],
+        "email" => &["ana@[127.0.0.1]"],
+        "uuid" => &["123e4567e89b12d3a456426614174000"],
+        _ => &[],
+    }
+}
+
+/// Documents with one top-level string replaced by a near miss of its
+/// `format`; kept only when the contract refuses it at the schema stage
+/// alone.
+fn format_breakers<T: Contract>(accepted: &[Value]) -> Vec<String> {
+    let schema = T::json_schema();
+    let mut out = Vec::new();
+    let Some(props) = schema["properties"].as_object() else {
+        return out;
+    };
+    for doc in accepted {
+        for (name, prop) in props {
+            let Some(format) = prop["format"].as_str() else {
+                continue;
+            };
+            for miss in format_near_misses(format) {
+                let mut broken = doc.clone();
+                broken[name] = json!(miss);
+                let text = serde_json::to_string(&broken).unwrap();
+                let schema_stage_only = T::from_json(&text)
+                    .err()
+                    .is_some_and(|r| r.errors.iter().all(|e| e.stage == Stage::Schema));
+                if schema_stage_only && !out.contains(&text) {
+                    out.push(text);
+                }
+            }
+        }
+    }
+    out
+}
+
 fn fixtures<T: Contract>(name: &'static str) -> Fixtures {
     let accepted: Vec<Value> = data(name)
         .lines()
@@ -116,10 +173,93 @@ fn fixtures<T: Contract>(name: &'static str) -> Fixtures {
         name,
         exports,
         refused: rule_breakers::<T>(&accepted),
+        format_refused: format_breakers::<T>(&accepted),
         accepted: accepted
             .iter()
             .map(|v| serde_json::to_string(v).unwrap())
             .collect(),
+    }
+}
+
+/// Each format the decoder checks, for the `formats` fixtures.
+#[derive(Contract, Debug)]
+struct Formats {
+    day: Date,
+    at: DateTime,
+    #[contract(format = "email")]
+    email: String,
+    #[contract(format = "uuid")]
+    id: String,
+}
+
+/// Two documents of [`Formats`], and their format near misses.
+fn formats() -> Fixtures {
+    let accepted = vec![
+        json!({"day": "2024-02-29", "at": "2027-06-30T12:00:00.5+02:00", "email": "ana.lopez+tickets@example.com", "id": "123e4567-e89b-12d3-a456-426614174000"}),
+        json!({"day": "2000-02-29", "at": "2027-06-30t23:59:59z", "email": "!#$%&'*+/=?^_`{|}~-@example.com", "id": "123E4567-E89B-12D3-A456-426614174000"}),
+    ];
+    let exports = Provider::ALL
+        .into_iter()
+        .map(|p| {
+            let value = match export::<Formats>(p) {
+                Ok(e) => serde_json::to_value(&e).unwrap(),
+                Err(e) => json!({ "error": e.to_string() }),
+            };
+            (p, value)
+        })
+        .collect();
+    Fixtures {
+        name: "formats",
+        exports,
+        format_refused: format_breakers::<Formats>(&accepted),
+        accepted: accepted
+            .iter()
+            .map(|d| serde_json::to_string(d).unwrap())
+            .collect(),
+        refused: Vec::new(),
+    }
+}
+
+/// The unrolling depth of the `filter-unrolled` fixtures.
+const UNROLLED_DEPTH: usize = 3;
+
+/// A filter of `levels` levels: `all` of a condition whose exception is the
+/// next level.
+fn nested_filter(levels: usize) -> Value {
+    let cond =
+        |unless: Value| json!({"op": "cond", "field": "owner", "equals": "ana", "unless": unless});
+    let mut doc = cond(Value::Null);
+    for level in 1..levels {
+        doc = if level % 2 == 1 {
+            json!({"op": "all", "of": [doc, cond(Value::Null)]})
+        } else {
+            cond(doc)
+        };
+    }
+    doc
+}
+
+/// The filter tree unrolled to [`UNROLLED_DEPTH`] levels for every
+/// provider: documents within the depth are accepted, one level deeper
+/// refused (the contract takes them; the export does not).
+fn filter_unrolled() -> Fixtures {
+    let exports = Provider::ALL
+        .into_iter()
+        .map(|p| {
+            let value = match export_unrolled::<Filter>(p, UNROLLED_DEPTH) {
+                Ok(e) => serde_json::to_value(&e).unwrap(),
+                Err(e) => json!({ "error": e.to_string() }),
+            };
+            (p, value)
+        })
+        .collect();
+    let text = |levels: usize| serde_json::to_string(&nested_filter(levels)).unwrap();
+    Fixtures {
+        name: "filter-unrolled",
+        exports,
+        accepted: (1..=UNROLLED_DEPTH).map(text).collect(),
+        refused: vec![text(UNROLLED_DEPTH + 1), text(UNROLLED_DEPTH + 2)],
+        format_refused: Vec::new(),
     }
 }
 
@@ -131,6 +271,8 @@ fn all() -> Vec<Fixtures> {
         fixtures::<TicketExtraction>("ticket-extraction"),
         fixtures::<VacationRequest>("vacation"),
         fixtures::<Step>("step"),
+        filter_unrolled(),
+        formats(),
     ]
 }
 
@@ -142,6 +284,8 @@ fn decode_again(name: &str, doc: &str) -> bool {
         "ticket-extraction" => TicketExtraction::from_json(doc).is_ok(),
         "vacation" => VacationRequest::from_json(doc).is_ok(),
         "step" => Step::from_json(doc).is_ok(),
+        "filter-unrolled" => Filter::from_json(doc).is_ok(),
+        "formats" => Formats::from_json(doc).is_ok(),
         _ => false,
     }
 }
@@ -178,6 +322,34 @@ fn vacation_has_a_refused_document_for_each_when_rule() {
 }
 
 #[test]
+fn the_unrolled_filter_fixtures_nest_within_and_past_the_depth() {
+    let f = filter_unrolled();
+    // The contract takes every one of them; the export only the first.
+    for doc in f.accepted.iter().chain(&f.refused) {
+        assert!(Filter::from_json(doc).is_ok(), "{doc}");
+    }
+    assert_eq!(f.accepted.len(), UNROLLED_DEPTH);
+    // OpenAI refuses a union at the root, unrolled or not.
+    for (provider, e) in &f.exports {
+        assert_eq!(
+            e.get("error").is_some(),
+            *provider == Provider::OpenAi,
+            "{provider}"
+        );
+    }
+}
+
+#[test]
+fn a_dated_contract_has_format_near_misses() {
+    for f in [fixtures::<VacationRequest>("vacation"), formats()] {
+        assert!(!f.format_refused.is_empty(), "{}", f.name);
+        for doc in &f.format_refused {
+            assert!(!decode_again(f.name, doc), "{}: {doc}", f.name);
+        }
+    }
+}
+
+#[test]
 fn fixtures_are_written_when_asked() {
     let fixtures = all();
     let Some(dir) = std::env::var_os("EXPORT_FIXTURES") else {
@@ -199,6 +371,11 @@ fn fixtures_are_written_when_asked() {
         std::fs::write(
             dir.join(format!("{}.refused.jsonl", f.name)),
             lines(&f.refused),
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join(format!("{}.format-refused.jsonl", f.name)),
+            lines(&f.format_refused),
         )
         .unwrap();
     }

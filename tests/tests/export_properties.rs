@@ -6,6 +6,11 @@
 //!   taken out of the full schema too. Documents are an accepted document
 //!   with members replaced by near misses (null, the other enum values, a
 //!   wrong type, an absent key), validated with `jsonschema`.
+//! - Exact format patterns: the `pattern` the `local` and `openai` exports
+//!   send for `date`, `date-time`, `uuid` and `email` accepts a string
+//!   (read by `jsonschema`, ECMA-262) exactly when the decoder does
+//!   (`Date::parse`, `DateTime::parse`, `is_uuid`, `is_email`), on
+//!   generated strings around each syntax and on the decoder's own output.
 //! - Pinned edit exports: every document the pinned export accepts changes
 //!   only pointers the policy allows, or pointers whose pin the export
 //!   reports as left to `EditPolicy::check` (`edit_pinned_export.rs` checks
@@ -15,9 +20,10 @@ mod schema_support;
 
 use std::cell::Cell;
 
+use contract_runtime::decode::{is_email, is_uuid};
 use contract_runtime::diff::changed_paths;
 use contract_runtime::schema::{Export, Provider, export};
-use contract_runtime::{Contract, Date};
+use contract_runtime::{Contract, Date, DateTime};
 use jsonschema::Validator;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
@@ -346,4 +352,195 @@ fn gemini_reports_the_pins_it_cannot_state() {
         export.schema["properties"]["retry_limit"]["enum"],
         json!([3])
     );
+}
+
+// ------------------------------------------------------------------ exact format patterns
+
+/// Each format the decoder checks.
+#[derive(Contract, Debug, Clone, PartialEq)]
+pub struct Formats {
+    /// A date.
+    pub day: Date,
+    /// An instant.
+    pub at: DateTime,
+    /// An e-mail address.
+    #[contract(format = "email")]
+    pub email: String,
+    /// A UUID.
+    #[contract(format = "uuid")]
+    pub id: String,
+}
+
+/// Near-miss pieces: mostly valid, sometimes one step out.
+fn two_digits(max_valid: u32) -> impl Strategy<Value = String> {
+    prop_oneof![
+        8 => (0..=max_valid + 2).prop_map(|n| format!("{n:02}")),
+        1 => (0..10u32).prop_map(|n| format!("{n}")),
+        1 => Just("1a".to_owned()),
+    ]
+}
+
+fn date_text() -> impl Strategy<Value = String> {
+    let year = prop_oneof![
+        3 => (0..=9999u32).prop_map(|y| format!("{y:04}")),
+        // Around the leap rules.
+        3 => prop::sample::select(vec![0u32, 4, 100, 400, 1900, 2000, 2023, 2024, 2100, 9996])
+            .prop_map(|y| format!("{y:04}")),
+        1 => Just("202".to_owned()),
+        1 => Just("20245".to_owned()),
+    ];
+    let month = prop_oneof![4 => (1..=12u32).prop_map(|m| format!("{m:02}")), 1 => two_digits(12)];
+    let day = prop_oneof![
+        4 => (28..=31u32).prop_map(|d| format!("{d:02}")),
+        2 => (1..=27u32).prop_map(|d| format!("{d:02}")),
+        1 => two_digits(31),
+    ];
+    let sep = prop_oneof![9 => Just("-"), 1 => Just("/")];
+    (year, sep.clone(), month, sep, day).prop_map(|(y, a, m, b, d)| format!("{y}{a}{m}{b}{d}"))
+}
+
+fn date_time_text() -> impl Strategy<Value = String> {
+    let t = prop::sample::select(vec!["T", "T", "T", "T", "t", "t", " ", "Z"]);
+    let fraction = prop_oneof![
+        3 => Just(String::new()),
+        3 => (1..=9usize).prop_map(|n| format!(".{}", "5".repeat(n))),
+        1 => (10..=11usize).prop_map(|n| format!(".{}", "1".repeat(n))),
+        1 => Just(".".to_owned()),
+    ];
+    let offset = prop_oneof![
+        3 => prop::sample::select(vec!["Z", "Z", "z", "", "+0200", "ZZ"]).prop_map(str::to_owned),
+        3 => (prop::sample::select(vec!["+", "-"]), two_digits(23), two_digits(59))
+            .prop_map(|(s, h, m)| format!("{s}{h}:{m}")),
+    ];
+    let clock = |max: u32| prop_oneof![4 => (0..=max).prop_map(|n| format!("{n:02}")), 1 => two_digits(max)];
+    (
+        date_text(),
+        t,
+        clock(23),
+        clock(59),
+        clock(60),
+        fraction,
+        offset,
+    )
+        .prop_map(|(d, t, h, m, s, f, o)| format!("{d}{t}{h}:{m}:{s}{f}{o}"))
+}
+
+fn uuid_text() -> impl Strategy<Value = String> {
+    let group = |n: usize| {
+        prop_oneof![
+            6 => prop::collection::vec(prop::sample::select(b"0123456789abcdefABCDEF".to_vec()), n),
+            1 => prop::collection::vec(prop::sample::select(b"0123456789abcdefg-".to_vec()), n - 1..=n + 1),
+        ]
+        .prop_map(|b| String::from_utf8(b).unwrap_or_default())
+    };
+    (
+        group(8),
+        group(4),
+        group(4),
+        group(4),
+        group(12),
+        prop::sample::select(vec!["-", "-", "-", ""]),
+    )
+        .prop_map(|(a, b, c, d, e, s)| format!("{a}-{b}-{c}{s}{d}-{e}"))
+}
+
+fn email_text() -> impl Strategy<Value = String> {
+    let local = "[a-zA-Z0-9!#$%&'*+/=?^_`{|}~.\\-\"\\[\\] (),:;<>@]{0,6}";
+    let label = prop_oneof![
+        6 => "[a-zA-Z0-9]([a-zA-Z0-9-]{0,3}[a-zA-Z0-9])?",
+        1 => "-[a-z]{1,3}|[a-z]{1,3}-|\\[127\\.0\\.0\\.1\\]|[a-zé_]{0,3}",
+        1 => Just("a".repeat(63)),
+        1 => Just("b".repeat(64)),
+    ];
+    (
+        local,
+        prop::collection::vec(label, 1..4),
+        prop::sample::select(vec!["@", "@", "@", "", "@@"]),
+    )
+        .prop_map(|(l, labels, at)| format!("{l}{at}{}", labels.join(".")))
+}
+
+/// The exact pattern `export` sends for `name`.
+fn exported_pattern(export: &Export, name: &str) -> Validator {
+    let pattern = &export.schema["properties"][name]["pattern"];
+    assert!(
+        pattern.is_string(),
+        "{:?} {name}: {pattern}",
+        export.provider
+    );
+    validator(&json!({"type": "string", "pattern": pattern}))
+}
+
+#[test]
+fn exact_format_patterns_accept_exactly_what_the_decoder_accepts() {
+    type Decides = fn(&str) -> bool;
+    let checks: [(&str, Decides, BoxedStrategy<String>); 4] = [
+        ("day", |s| Date::parse(s).is_ok(), date_text().boxed()),
+        (
+            "at",
+            |s| DateTime::parse(s).is_ok(),
+            date_time_text().boxed(),
+        ),
+        ("id", is_uuid, uuid_text().boxed()),
+        ("email", is_email, email_text().boxed()),
+    ];
+    for provider in [Provider::Local, Provider::OpenAi] {
+        let e = export::<Formats>(provider).unwrap();
+        assert!(e.dropped.is_empty(), "{provider}: {:?}", e.dropped);
+        for (name, decides, strategy) in &checks {
+            let pattern = exported_pattern(&e, name);
+            let (accepted, refused) = (Cell::new(0u32), Cell::new(0u32));
+            let mut runner = TestRunner::new(Config {
+                cases: 2000,
+                rng_seed: RngSeed::Fixed(0xf0_4a7 ^ name.len() as u64),
+                failure_persistence: None,
+                ..Config::default()
+            });
+            let result = runner.run(strategy, |text| {
+                let decoder = decides(&text);
+                if decoder {
+                    accepted.set(accepted.get() + 1);
+                } else {
+                    refused.set(refused.get() + 1);
+                }
+                prop_assert_eq!(
+                    pattern.is_valid(&json!(text)),
+                    decoder,
+                    "{} {}: {:?}",
+                    provider,
+                    name,
+                    text
+                );
+                Ok(())
+            });
+            if let Err(e) = result {
+                panic!("{e}");
+            }
+            // Both sides of each syntax were tried.
+            assert!(
+                accepted.get() > 100 && refused.get() > 100,
+                "{provider} {name}: {} accepted, {} refused",
+                accepted.get(),
+                refused.get()
+            );
+        }
+    }
+}
+
+#[test]
+fn exact_format_patterns_accept_every_date_the_decoder_writes() {
+    let e = export::<Formats>(Provider::Local).unwrap();
+    let (day, at) = (exported_pattern(&e, "day"), exported_pattern(&e, "at"));
+    // Every day of the years around 2000 and of each leap rule's years.
+    let years = (1890..=2110).chain([0, 4, 96, 100, 400, 1600, 1700, 2400, 9996, 9999]);
+    for year in years {
+        for month in 1..=12 {
+            for d in 1..=Date::days_in_month(year, month) {
+                let text = Date::new(year, month, d).unwrap().to_string();
+                assert!(day.is_valid(&json!(text)), "{text}");
+                let instant = format!("{text}T23:59:59.999999999-23:59");
+                assert!(at.is_valid(&json!(instant)), "{instant}");
+            }
+        }
+    }
 }

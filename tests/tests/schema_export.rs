@@ -4,7 +4,7 @@
 mod schema_support;
 
 use contract_runtime::schema::{Export, ExportError, Provider, export, export_schema};
-use contract_runtime::{Contract, Date};
+use contract_runtime::{Contract, Date, DateTime};
 use schema_support::{
     CloseTicket, Everything, Notifications, Settings, Status, Step, TicketExtraction, Triage,
     VacationRequest,
@@ -276,7 +276,7 @@ fn openai_drops_composition_and_string_lengths_and_keeps_the_rest() {
         (json!(2), json!(4))
     );
     assert_eq!(p["day"]["format"], "date");
-    assert_eq!(p["day"]["pattern"], "^[0-9]{4}-[0-9]{2}-[0-9]{2}$");
+    assert!(p["day"]["pattern"].as_str().unwrap().contains("-02-29"));
     assert_eq!(p["version"]["const"], "v1");
     assert!(e.schema["$defs"]["Notifications"].is_object());
     assert_eq!(dropped(&e), [("/properties/short/maxLength", "maxLength")]);
@@ -758,11 +758,36 @@ fn exports_leave_out_document_metadata() {
 }
 
 #[test]
-fn export_errors_read_well() {
+fn recursive_root_error_names_the_root() {
     let e = export::<Tree>(Provider::Anthropic).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "anthropic does not take this recursive schema (the definition at `` contains itself)"
+        "anthropic does not take this recursive schema (the root contains itself)"
+    );
+}
+
+#[test]
+fn an_unsupported_root_error_names_the_root() {
+    let e = ExportError::Unsupported {
+        provider: Provider::Anthropic,
+        pointer: String::new(),
+        reason: "why",
+    };
+    assert_eq!(
+        e.to_string(),
+        "anthropic cannot take the schema at the root: why"
+    );
+}
+
+#[test]
+fn export_errors_read_well() {
+    let e = ExportError::Recursive {
+        provider: Provider::Gemini,
+        pointer: "/$defs/Filter".to_owned(),
+    };
+    assert_eq!(
+        e.to_string(),
+        "gemini does not take this recursive schema (the definition at `/$defs/Filter` contains itself)"
     );
     let e = limit_of(export_schema(&nested(11), Provider::OpenAi));
     assert!(e.is_some());
@@ -870,4 +895,130 @@ fn rules_that_would_pass_a_limit_stay_local() {
             .unwrap()
             .contains("When s is a, n0 is required.")
     );
+}
+
+#[test]
+fn a_lowered_root_states_its_object_type_for_every_provider() {
+    for provider in Provider::ALL {
+        let e = export::<VacationRequest>(provider).unwrap();
+        assert_eq!(e.schema["type"], "object", "{provider}");
+        if provider != Provider::OpenAi {
+            assert_eq!(e.lowered, ["/allOf"], "{provider}");
+            assert!(e.schema["anyOf"].is_array(), "{provider}");
+        }
+    }
+}
+
+// ------------------------------------------------------------------ formats as exact patterns
+
+/// Each format the decoder checks, plain and nullable.
+#[derive(Contract, Debug)]
+struct Formats {
+    starts_on: Date,
+    ends_on: Option<Date>,
+    at: DateTime,
+    maybe_at: Option<DateTime>,
+    #[contract(format = "email")]
+    email: Option<String>,
+    #[contract(format = "uuid")]
+    id: String,
+    #[contract(pattern = "^[A-Z]{2}-[0-9]{4}$")]
+    parcel: String,
+}
+
+/// Whether `pattern` (read by `jsonschema`, ECMA-262) matches `text`.
+fn pattern_matches(pattern: &Value, text: &str) -> bool {
+    let schema = json!({"type": "string", "pattern": pattern});
+    jsonschema::validator_for(&schema)
+        .unwrap()
+        .is_valid(&json!(text))
+}
+
+/// The schema a (possibly nullable) property goes out with, its null
+/// branch left aside.
+fn string_schema<'v>(export: &'v Export, name: &str) -> &'v Value {
+    let p = &export.schema["properties"][name];
+    match p["anyOf"].as_array() {
+        Some(branches) => &branches[0],
+        None => p,
+    }
+}
+
+#[test]
+fn local_exports_formats_as_exact_patterns_instead_of_format() {
+    let e = export::<Formats>(Provider::Local).unwrap();
+    for name in ["starts_on", "ends_on", "at", "maybe_at", "email", "id"] {
+        let s = string_schema(&e, name);
+        assert!(s.get("format").is_none(), "{name}: {s}");
+        assert!(s["pattern"].is_string(), "{name}: {s}");
+    }
+    assert!(
+        e.dropped
+            .iter()
+            .all(|d| d.keyword != "format" && d.keyword != "pattern")
+    );
+    assert_eq!(
+        string_schema(&e, "parcel")["pattern"],
+        "^[A-Z]{2}-[0-9]{4}$"
+    );
+}
+
+#[test]
+fn local_date_time_pattern_refuses_what_the_decoder_refuses() {
+    let e = export::<Formats>(Provider::Local).unwrap();
+    let at = &string_schema(&e, "at")["pattern"];
+    assert!(pattern_matches(at, "2027-06-30T12:00:00.5+02:00"));
+    for refused in [
+        "2027-06-30T12:00:00",
+        "2027-06-30T23:59:60Z",
+        "2027-06-30T12:00:00.1234567890Z",
+        "2027-02-30T12:00:00Z",
+    ] {
+        assert!(!pattern_matches(at, refused), "{refused}");
+    }
+}
+
+#[test]
+fn local_email_pattern_refuses_an_address_literal() {
+    let e = export::<Formats>(Provider::Local).unwrap();
+    let email = &string_schema(&e, "email")["pattern"];
+    assert!(pattern_matches(email, "ana.lopez+tickets@example.com"));
+    assert!(!pattern_matches(email, "ana@[127.0.0.1]"));
+}
+
+#[test]
+fn local_date_pattern_checks_the_calendar() {
+    let e = export::<Formats>(Provider::Local).unwrap();
+    let day = &string_schema(&e, "starts_on")["pattern"];
+    assert!(pattern_matches(day, "2024-02-29"));
+    assert!(pattern_matches(day, "2000-02-29"));
+    assert!(!pattern_matches(day, "1900-02-29"));
+    assert!(!pattern_matches(day, "2027-04-31"));
+}
+
+#[test]
+fn openai_sends_the_exact_pattern_beside_format() {
+    let e = export::<Formats>(Provider::OpenAi).unwrap();
+    let local = export::<Formats>(Provider::Local).unwrap();
+    for name in ["starts_on", "ends_on", "at", "maybe_at", "email", "id"] {
+        let s = string_schema(&e, name);
+        assert!(s["format"].is_string(), "{name}: {s}");
+        assert_eq!(
+            s["pattern"],
+            string_schema(&local, name)["pattern"],
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn local_keeps_a_contracts_own_pattern_and_reports_the_format_beside_it() {
+    let schema = json!({"type": "object", "properties": {"s": {"type": "string", "format": "email", "pattern": "^a"}}, "required": ["s"], "additionalProperties": false});
+    let e = export_schema(&schema, Provider::Local).unwrap();
+    assert_eq!(dropped(&e), [("/properties/s/format", "format")]);
+    assert_eq!(
+        e.schema["properties"]["s"],
+        json!({"type": "string", "pattern": "^a"})
+    );
+    assert!(e.dropped[0].enforced_by.contains("invalid_email"));
 }

@@ -107,7 +107,7 @@ macro_rules! __impl_json_schema {
 
 pub use provider::{
     Dropped, Export, ExportError, Provider, UnknownProvider, export, export_schema,
-    request_fragment, schema_name,
+    export_schema_unrolled, export_unrolled, request_fragment, schema_name,
 };
 
 /// The draft 2020-12 meta-schema URI.

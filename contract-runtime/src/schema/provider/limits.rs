@@ -50,7 +50,7 @@ fn each_schema<'v>(node: &'v Value, f: &mut dyn FnMut(&'v Value)) {
 }
 
 /// The definition a local `$ref` names, and its pointer.
-fn deref<'v>(root: &'v Value, reference: &str) -> Option<(&'v Value, String)> {
+pub(super) fn deref<'v>(root: &'v Value, reference: &str) -> Option<(&'v Value, String)> {
     let pointer = reference.strip_prefix('#')?;
     root.pointer(pointer)
         .map(|target| (target, pointer.to_owned()))
@@ -58,7 +58,7 @@ fn deref<'v>(root: &'v Value, reference: &str) -> Option<(&'v Value, String)> {
 
 /// The `$ref`s below `node` (not inside other definitions), with whether
 /// each is reached through required properties only.
-fn references<'v>(node: &'v Value, via_required: bool, out: &mut Vec<(&'v str, bool)>) {
+pub(super) fn references<'v>(node: &'v Value, via_required: bool, out: &mut Vec<(&'v str, bool)>) {
     if let Some(r) = node.get("$ref").and_then(Value::as_str) {
         out.push((r, via_required));
     }

@@ -368,6 +368,11 @@ impl Exporter {
                 "type" | "properties" | "required" | "additionalProperties" | "propertyOrdering"
             )
         });
+        // The root says it is an object beside its branches: a tool's input
+        // schema and an MCP tool's `inputSchema` must have `type: object`.
+        if ptr.is_empty() {
+            out.insert("type".into(), json!("object"));
+        }
         out.insert("anyOf".into(), Value::Array(any_of));
         self.lowered.push(child(ptr, "allOf"));
         Ok(true)

@@ -29,7 +29,10 @@
 //! 2.14.0 (`anthropic.lib._parse._transform.transform_schema`, which raises
 //! on a type array, drops `type` beside `enum`/`const`, and moves every
 //! keyword it does not know — `pattern`, bounds, lengths — into the
-//! `description`).
+//! `description`). One exception: the root's `"type": "object"` beside a
+//! lowered `anyOf`, which that client drops (it keeps no `type` beside an
+//! `anyOf`); it applies its rewrite only to a pydantic type, and a schema
+//! given as `output_config.format` is sent as it is.
 //!
 //! # `when` rules during generation
 //!
@@ -37,7 +40,9 @@
 //! `anyOf` of one closed object per condition — the condition's `const`
 //! (or `enum`), required fields not null, forbidden fields `null` — for
 //! every provider but at OpenAI's root (which must be an object without
-//! `anyOf`); [`Export::lowered`] lists them. The lowered schema accepts
+//! `anyOf`); [`Export::lowered`] lists them. A lowered root keeps
+//! `"type": "object"` beside its `anyOf` (a tool's input schema and an MCP
+//! tool's `inputSchema` must state it). The lowered schema accepts
 //! exactly the documents the full schema and its rules accept, but for
 //! the keywords in [`Export::dropped`]. A rule that is not lowered (OpenAI's
 //! root; a condition on a field without finitely many values; a boolean
@@ -72,6 +77,9 @@
 //!   `time`, `date`, `duration`, `email`, `hostname`, `ipv4`, `ipv6`, `uuid`),
 //!   `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (within
 //!   ±2^53), `multipleOf`, `minItems`, `maxItems`;
+//! - a `format` the decoder checks (`date`, `date-time`, `uuid`, `email`)
+//!   has its exact `pattern` beside it (see below), which OpenAI enforces
+//!   whatever its own reading of the `format`;
 //! - dropped: `allOf` (with its `if`/`then`/`not`) at the root (a nested
 //!   object's `when` rules are lowered), `minLength`, `maxLength`,
 //!   `x-contract-rules`, sibling keywords of `$ref`, a numeric bound beyond
@@ -146,12 +154,29 @@
 //!   refuses the others), `minimum` and `maximum` within ±2^53 (llguidance
 //!   fails on the full `i64` range);
 //! - nullable schemas as `anyOf` with `{"type": "null"}`;
+//! - a `format` the decoder checks (`date`, `date-time`, `uuid`, `email`)
+//!   goes out as its exact `pattern` instead: each engine reads `format` its
+//!   own way (Outlines takes a date-time without an offset and `2027-02-30`,
+//!   llguidance a leap second and ten fraction digits, both
+//!   `ana@[127.0.0.1]`), but all of them enforce a `pattern`. Beside a
+//!   pattern of the contract's own, which is kept, the `format` is dropped;
 //! - dropped: `allOf` when not lowered, `x-contract-rules`, sibling
 //!   keywords of `$ref`, anything else;
 //! - Outlines compiles `minimum`/`maximum` but does not enforce them (its
 //!   integer regex ignores the bounds): under Outlines they stay local.
 
-//! # Recursion
+//! # Formats as exact patterns
+//!
+//! Where the decoder's syntax for a `format` is a regular language, the
+//! OpenAI and Local exports carry a `pattern` that accepts exactly the
+//! strings `from_json` accepts: `date` (calendar-valid `YYYY-MM-DD`, leap
+//! years included), `date-time` (RFC 3339 with a mandatory offset, 1 to 9
+//! fraction digits, no leap second), `uuid` (8-4-4-4-12 hexadecimal) and
+//! `email` (WHATWG's valid e-mail address). It replaces a date's shape
+//! pattern (`^[0-9]{4}-[0-9]{2}-[0-9]{2}$`), which it implies. Gemini and
+//! Anthropic take no `pattern`: under them the `format` (where kept) is the
+//! provider's reading, and the date's shape pattern is reported dropped.
+//!
 //!
 //! A recursive contract (`children: Vec<Tree>`, `next: Option<Box<Node>>`,
 //! two contracts that hold each other, a tagged union whose variants hold
@@ -181,14 +206,17 @@
 //!   expression of bounded depth, so under Outlines a document nested deeper
 //!   than that is refused during generation although the contract accepts it.
 //!
-//! A refused export is never truncated to a fixed depth: the caller decides
-//! (another provider, or a contract without the recursion).
+//! A refused export is never truncated to a fixed depth behind the caller's
+//! back: the caller decides (another provider, a contract without the
+//! recursion, or an explicit depth with [`export_unrolled`], whose cut
+//! references are in [`Export::dropped`]).
 //!
 //! This file holds the export's types and entry points; `rewrite` the
 //! per-provider keyword rules, `lower` the `when` rules as `anyOf`,
 //! `words` the rules that stay local in sentences, `request` the request
 //! fragments, `limits` what no rewrite can fix (recursion, size and
-//! nesting limits).
+//! nesting limits), `formats` the exact patterns of the decoder's formats,
+//! `unroll` recursion unrolled to a chosen depth.
 use std::fmt;
 use std::str::FromStr;
 
@@ -197,13 +225,16 @@ use serde_json::{Value, json};
 
 use super::Definition;
 
+mod formats;
 mod limits;
 mod lower;
 mod request;
 mod rewrite;
+mod unroll;
 mod words;
 
 pub use request::{request_fragment, schema_name};
+pub use unroll::{export_schema_unrolled, export_unrolled};
 
 use limits::{anthropic_limits, no_cycles, openai_limits};
 use rewrite::Exporter;
@@ -381,9 +412,20 @@ impl fmt::Display for ExportError {
                 provider,
                 pointer,
                 reason,
+            } if pointer.is_empty() => {
+                write!(f, "{provider} cannot take the schema at the root: {reason}")
+            }
+            ExportError::Unsupported {
+                provider,
+                pointer,
+                reason,
             } => write!(
                 f,
                 "{provider} cannot take the schema at `{pointer}`: {reason}"
+            ),
+            ExportError::Recursive { provider, pointer } if pointer.is_empty() => write!(
+                f,
+                "{provider} does not take this recursive schema (the root contains itself)"
             ),
             ExportError::Recursive { provider, pointer } => write!(
                 f,
@@ -435,10 +477,18 @@ pub fn export<T: Definition>(provider: Provider) -> Result<Export, ExportError> 
 /// A full schema (as [`document`](super::document) builds it) prepared for
 /// `provider`; see [`export`].
 pub fn export_schema(schema: &Value, provider: Provider) -> Result<Export, ExportError> {
-    match export_with(schema, provider, true) {
+    export_at_depth(schema, provider, None)
+}
+
+fn export_at_depth(
+    schema: &Value,
+    provider: Provider,
+    depth: Option<usize>,
+) -> Result<Export, ExportError> {
+    match export_with(schema, provider, true, depth) {
         // Lowered rules multiply a schema's properties and unions; when
         // that passes a limit, the rules stay local instead.
-        Err(ExportError::Limit { .. }) => export_with(schema, provider, false),
+        Err(ExportError::Limit { .. }) => export_with(schema, provider, false, depth),
         result => result,
     }
 }
@@ -447,6 +497,7 @@ fn export_with(
     schema: &Value,
     provider: Provider,
     lower_rules: bool,
+    depth: Option<usize>,
 ) -> Result<Export, ExportError> {
     let mut exporter = Exporter {
         provider,
@@ -455,7 +506,23 @@ fn export_with(
         lowered: Vec::new(),
         lower_rules,
     };
-    let out = exporter.node(schema, "")?;
+    let mut out = exporter.node(schema, "")?;
+    if let Some(depth) = depth {
+        out = unroll::unroll(&out, provider, depth)?;
+        let levels = match unroll::levels(depth) {
+            1 => "1 level".to_owned(),
+            n => format!("{n} levels"),
+        };
+        for pointer in unroll::recursive_references(schema) {
+            exporter.dropped.push(Dropped {
+                pointer,
+                keyword: "$ref".to_owned(),
+                enforced_by: format!(
+                    "from_json: the export follows this reference to {levels} and offers only the alternatives without it at the last; the contract takes deeper documents"
+                ),
+            });
+        }
+    }
     match provider {
         Provider::OpenAi => {
             // A tagged union is the only `oneOf` the derive emits.

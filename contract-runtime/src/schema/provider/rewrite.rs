@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value, json};
 
+use super::formats::exact_pattern;
 use super::lower::state_local_rules;
 use super::{Dropped, ExportError, Provider};
 use crate::pointer::child;
@@ -275,6 +276,9 @@ impl Exporter {
             // Lowered or dropped by `node`, once the properties are converted.
             "allOf" => {}
             RULES_KEY => self.drop(ptr, key, rules_enforced_by(value)),
+            "format" | "pattern" if self.exact_format(node).is_some() => {
+                self.exact(node, key, value, ptr, out);
+            }
             // Anthropic's client sends an `enum` or `const` without the
             // `type` beside it; the values say the type.
             "type" if provider == Provider::Anthropic && anthropic_literal(node) => {}
@@ -290,6 +294,62 @@ impl Exporter {
             _ => self.drop(ptr, key, enforced_by(key, node)),
         }
         Ok(())
+    }
+
+    /// The exact pattern of `node`'s `format`, for a provider that
+    /// enforces `pattern` (OpenAI, Local; see [`formats`]).
+    fn exact_format(&self, node: &Map<String, Value>) -> Option<&'static str> {
+        if !matches!(self.provider, Provider::OpenAi | Provider::Local) {
+            return None;
+        }
+        node.get("format")
+            .and_then(Value::as_str)
+            .and_then(exact_pattern)
+    }
+
+    /// `format` and `pattern` of a node whose format has an exact pattern:
+    /// the exact pattern goes out in the place of the `format` (Local,
+    /// whose engines each read `format` their own way) or beside it
+    /// (OpenAI), and replaces a date's shape pattern, which it implies. A
+    /// pattern of the contract's own is kept as it is; then Local leaves
+    /// the `format` to the decoder (one pattern only fits in a schema).
+    fn exact(
+        &mut self,
+        node: &Map<String, Value>,
+        key: &str,
+        value: &Value,
+        ptr: &str,
+        out: &mut Map<String, Value>,
+    ) {
+        let Some(exact) = self.exact_format(node) else {
+            return;
+        };
+        let own = node
+            .get("pattern")
+            .filter(|p| p.as_str() != Some(crate::Date::PATTERN));
+        match (key, own) {
+            ("format", own) => {
+                if self.provider == Provider::OpenAi {
+                    out.insert(key.into(), value.clone());
+                }
+                match own {
+                    None => {
+                        out.insert("pattern".into(), json!(exact));
+                    }
+                    Some(_) if self.provider == Provider::Local => {
+                        self.drop(ptr, key, enforced_by(key, node));
+                    }
+                    Some(_) => {}
+                }
+            }
+            // The contract's own pattern; a date's shape pattern went out
+            // as the exact one.
+            (_, Some(_)) if self.allows(key, value) => {
+                out.insert(key.into(), value.clone());
+            }
+            (_, Some(_)) => self.drop(ptr, key, enforced_by(key, node)),
+            (_, None) => {}
+        }
     }
 
     /// Whether a keyword with no subschemas is kept as it is.
