@@ -117,7 +117,16 @@ impl fmt::Display for Feedback {
             )?;
         }
         if self.omitted > 0 {
-            writeln!(f, "- and {} more problems of the same kinds", self.omitted)?;
+            let problems = if self.omitted == 1 {
+                "problem"
+            } else {
+                "problems"
+            };
+            writeln!(
+                f,
+                "- and {} more {problems} of the same kinds",
+                self.omitted
+            )?;
         }
         if self.truncated {
             writeln!(

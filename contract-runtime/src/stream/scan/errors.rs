@@ -27,6 +27,16 @@ impl Scanner {
         Some(out)
     }
 
+    /// The text so far with the string value being written closed where
+    /// it stands: what the decoder reads to word an early error as `check`
+    /// does.
+    pub(crate) fn closed_string<'t>(&self, text: &'t str) -> std::borrow::Cow<'t, str> {
+        match text.get(..self.string.safe) {
+            Some(cut) if self.state == State::InString => format!("{cut}\"").into(),
+            _ => text.into(),
+        }
+    }
+
     // The RFC 6901 pointer through the first `levels` open containers.
     pub(super) fn pointer(&self, levels: usize) -> String {
         let mut out = String::new();
@@ -65,12 +75,12 @@ impl Scanner {
     }
 }
 
-// The message of an early error (the code says what; `finish` reports the
-// decoder's own messages).
+// The message of an early error the decoder does not reach in the text so
+// far (the stream's `reword` gives the others `check`'s words).
 pub(super) fn message(code: &'static str) -> &'static str {
     match code {
         code::UNKNOWN_KEY => "this key is not part of the contract",
-        code::MISSING_KEY => "this key is required (a nullable field must be present, with null)",
+        code::MISSING_KEY => "missing required key",
         code::INVALID_TYPE => "the value has the wrong JSON type",
         code::UNKNOWN_VARIANT => "this tag names no variant",
         code::TOO_LONG => "longer than the maximum",
