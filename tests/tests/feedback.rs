@@ -354,6 +354,17 @@ fn a_streamed_early_rejection_words_its_error_as_check_does() {
     same::<Bounded>(r#"{"share":null,"plain":1}"#);
     same::<Request>(r#"{"status":"complete"}"#);
     same::<Request>(r#"{"status":"not_a_request","start_date":"2027-06-01"}"#);
+    // A date cut short where it breaks: the same reason as the whole date
+    // (a month of one digit is a wrong shape, not a wrong month).
+    for date in [
+        "2027-13-01",
+        "2027-02-30",
+        "2027-6-1",
+        "2027/06/01",
+        "2027-00-10",
+    ] {
+        same::<Request>(&format!(r#"{{"status":"complete","start_date":"{date}"}}"#));
+    }
     same::<Ranges>(
         r#"{"start_date":"2027-06-02","end_date":"2027-06-01","min_price":1,"max_price":2,"low":1,"high":2}"#,
     );

@@ -30,11 +30,25 @@ impl Scanner {
     /// The text so far with the string value being written closed where
     /// it stands: what the decoder reads to word an early error as `check`
     /// does.
+    /// A date cut short after a 2-digit month (`2027-13`, `2027-02-3`) is
+    /// completed from `0000-01-01` first, so that the decoder names the
+    /// month or the day as the whole date would; cut anywhere else it is
+    /// read as it stands (`2027-6` is most likely `2027-6-1`, whose shape
+    /// is wrong).
     pub(crate) fn closed_string<'t>(&self, text: &'t str) -> std::borrow::Cow<'t, str> {
-        match text.get(..self.string.safe) {
-            Some(cut) if self.state == State::InString => format!("{cut}\"").into(),
-            _ => text.into(),
+        let Some(cut) = text.get(..self.string.safe) else {
+            return text.into();
+        };
+        if self.state != State::InString {
+            return text.into();
         }
+        let date = self.plan.node(self.string.expect.node).text.date;
+        let after_month = matches!(self.string.chars, 7 | 9) && self.string.safe == text.len();
+        let rest = match "0000-01-01".get(self.string.chars..) {
+            Some(rest) if date && after_month => rest,
+            _ => "",
+        };
+        format!("{cut}{rest}\"").into()
     }
 
     // The RFC 6901 pointer through the first `levels` open containers.
