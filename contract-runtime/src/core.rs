@@ -375,6 +375,12 @@ impl Collector {
         self.error_count() != mark.errors
     }
 
+    /// The errors kept since `mark`, to restate their messages.
+    pub(crate) fn errors_since(&mut self, mark: Mark) -> impl Iterator<Item = &mut Error> {
+        let keep = mark.errors.min(self.errors.len());
+        self.errors[keep..].iter_mut()
+    }
+
     /// Turns the errors found since `mark` into review reasons, if every
     /// one of them is a value failure; `true` if it did. A structural error
     /// since `mark` (a wrong JSON type, a missing or unknown key, at any

@@ -1,7 +1,10 @@
 //! A rendering of a [`Rejection`] that is safe to send back to the model for
 //! a bounded retry: pointers, codes and what was expected — never the
 //! rejected values, never an error's free-text message (a `check` function
-//! may have put trusted context there).
+//! may have put trusted context there). The expectations are the
+//! contract's words: the declared range or bound, the other field of an
+//! `order`, the condition of a `when` (its value is one the contract
+//! declares), the variants of a missing tag.
 use std::fmt;
 
 use serde::Serialize;
@@ -117,7 +120,16 @@ impl fmt::Display for Feedback {
             )?;
         }
         if self.omitted > 0 {
-            writeln!(f, "- and {} more problems of the same kinds", self.omitted)?;
+            let problems = if self.omitted == 1 {
+                "problem"
+            } else {
+                "problems"
+            };
+            writeln!(
+                f,
+                "- and {} more {problems} of the same kinds",
+                self.omitted
+            )?;
         }
         if self.truncated {
             writeln!(

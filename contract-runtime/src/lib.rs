@@ -345,6 +345,24 @@ pub use feedback::{Feedback, FeedbackItem};
 pub use fingerprint::{Fingerprint, IdempotencyKey};
 pub use json::Limits;
 pub use outcome::{Outcome, OutcomeKind, Violation, ViolationKind, Violations};
+/// The provider an export is for, at the root as the README writes it
+/// (also `schema::Provider`).
+///
+/// ```
+/// use contract_runtime::{Contract, Provider};
+///
+/// #[derive(Contract, Debug)]
+/// struct Note {
+///     #[contract(min_len = 1, max_len = 200)]
+///     text: String,
+/// }
+///
+/// let export = Note::json_schema_for(Provider::OpenAi).unwrap();
+/// assert_eq!(export.provider, Provider::OpenAi);
+/// assert_eq!(export.schema["properties"]["text"]["type"], "string");
+/// assert_eq!("gemini".parse::<Provider>().ok(), Some(Provider::Gemini));
+/// ```
+pub use schema::Provider;
 
 /// The source text that `#[contract(evidence)]` fields must quote verbatim:
 /// implement it on the contract's context type.

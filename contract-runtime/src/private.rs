@@ -9,17 +9,17 @@ pub use crate::code;
 pub use crate::contract::{Contract, OutcomeEnum};
 pub use crate::core::{Collector, JsonType, ObjectMembers, TagSeen};
 pub use crate::decode::{
-    Check, Checked, DecodeVariant, Format, LenCheck, Length, Literal, Pattern, Slot, Tag,
-    TypeMessages, check_format, check_pattern, check_pattern_items, decode_union, field_error,
-    invalid_type, invalid_type_of, member, member_unchecked, missing_key, narrow_f32, not_one_of,
-    own_frame, undeclared_member,
+    Absent, Check, Checked, DecodeVariant, Format, LenCheck, Length, Literal, Pattern, Slot, Tag,
+    TypeMessages, check_format, check_pattern, check_pattern_items, declared_range, decode_union,
+    field_error, invalid_type, invalid_type_of, member, member_unchecked, missing_key, narrow_f32,
+    not_one_of, own_frame, undeclared_member,
 };
 pub use crate::edit::EditPolicy;
 pub use crate::encode::put;
 pub use crate::error::Stage;
 pub use crate::json::{KeySet, Limits, ParseError, Path, Peek, Reader, duplicate_key};
 pub use crate::outcome::{OutcomeKind, Violation, ViolationKind, Violations};
-pub use crate::rules::{WhenKind, order_error, when_error};
+pub use crate::rules::{OrderKind, WhenKind, order_error, when_error};
 #[cfg(feature = "schemars")]
 pub use crate::schema::schemars::json_schema as schemars_json_schema;
 pub use crate::schema::table::{Json, ObjectTable, Property, object_schema};

@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::code;
 use crate::core::Collector;
-use crate::error::Stage;
+use crate::error::{Error, Stage};
 use crate::json::Path;
 
 /// What a `when(..)` rule asks of a field under its condition.
@@ -37,33 +37,95 @@ pub fn when_error(
     condition_field: &str,
     condition_value: Value,
 ) {
-    let (what, expected) = match kind {
-        WhenKind::Required => ("must not be null", "a non-null value under this condition"),
-        WhenKind::Forbidden => ("must be null", "null under this condition"),
-    };
-    let message = format!("{what} when `{condition_field}` is {condition_value}");
-    cx.error(Stage::Rule, &path.key(name), kind.code(), message, expected);
+    let (message, expected) = when_texts(kind, condition_field, &condition_value);
+    cx.push(
+        Error::new(
+            Stage::Rule,
+            path.key(name).to_pointer(),
+            kind.code(),
+            message,
+        )
+        .with_expected(expected),
+    );
 }
 
-/// Records an `order(first <= second)` violation at `second`.
+/// The message and the expectation of a `when` violation: the condition
+/// named ("must be null when `status` is `not_a_request`"). The value is
+/// one the contract declares (the condition matched it), so the texts
+/// quote no input. The stream's early rejection says the same.
+pub(crate) fn when_texts(
+    kind: WhenKind,
+    condition_field: &str,
+    condition_value: &Value,
+) -> (String, String) {
+    // A string as its text, anything else as JSON.
+    let value = match condition_value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let condition = format!("when `{condition_field}` is `{value}`");
+    match kind {
+        WhenKind::Required => (
+            format!("must not be null {condition}"),
+            format!("a non-null value {condition}"),
+        ),
+        WhenKind::Forbidden => (
+            format!("must be null {condition}"),
+            format!("null {condition}"),
+        ),
+    }
+}
+
+/// What the two fields of an `order` hold, for the words of its error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrderKind {
+    /// Dates or date-times: "before", "after".
+    Time,
+    /// Numbers: "at least", "greater than".
+    Number,
+    /// Strings, compared as Rust compares them: "sort before".
+    Text,
+}
+
+/// Records an `order(first <= second)` violation at `second`
+/// (`order(first < second)` when `strict`).
 #[cold]
 #[inline(never)]
-pub fn order_error(cx: &mut Collector, path: &Path<'_>, first: &str, second: &str, strict: bool) {
-    let message = if strict {
-        format!("must be after `{first}`")
-    } else {
-        format!("must not be before `{first}`")
-    };
-    let expected = if strict {
-        "a value greater than the earlier field"
-    } else {
-        "a value greater than or equal to the earlier field"
-    };
-    cx.error(
-        Stage::Rule,
-        &path.key(second),
-        code::ORDER,
-        message,
-        expected,
+pub fn order_error(
+    cx: &mut Collector,
+    path: &Path<'_>,
+    first: &str,
+    second: &str,
+    strict: bool,
+    kind: OrderKind,
+) {
+    let (message, expected) = order_texts(first, strict, kind);
+    cx.push(
+        Error::new(
+            Stage::Rule,
+            path.key(second).to_pointer(),
+            code::ORDER,
+            message,
+        )
+        .with_expected(expected),
     );
+}
+
+/// The message and the expectation of an `order` violation, naming the
+/// other field in words that fit its type ("must not be before
+/// `start_date`", "must be at least `min_price`"). The stream's early
+/// rejection says the same.
+pub(crate) fn order_texts(first: &str, strict: bool, kind: OrderKind) -> (String, String) {
+    let (message, expected) = match (kind, strict) {
+        (OrderKind::Time, false) => ("must not be before", "a value that is not before"),
+        (OrderKind::Time, true) => ("must be after", "a value after"),
+        (OrderKind::Number, false) => ("must be at least", "a number at least"),
+        (OrderKind::Number, true) => ("must be greater than", "a number greater than"),
+        (OrderKind::Text, false) => ("must not sort before", "a string that does not sort before"),
+        (OrderKind::Text, true) => ("must sort after", "a string that sorts after"),
+    };
+    (
+        format!("{message} `{first}`"),
+        format!("{expected} `{first}`"),
+    )
 }

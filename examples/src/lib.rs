@@ -1,4 +1,6 @@
-//! The five seed contracts of `shared/seeds/`, a tagged union (`step`) and a
+//! The five seed contracts (each from one of the articles the project grew
+//! from, numbered 000–004 in the table; the articles are not in the
+//! repository), a tagged union (`step`) and a
 //! contract of patterns (`shipping-label`), declared with `#[derive(Contract)]`, and the `contract-check` command that runs any of
 //! them over a file of model outputs.
 //!

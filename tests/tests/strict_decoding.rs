@@ -371,7 +371,7 @@ fn a_rejection_serializes_to_the_documented_shape() {
         json,
         serde_json::json!({"errors":[{
             "stage":"schema","pointer":"/ticket_id","code":"invalid_type",
-            "message":"expected a non-negative 64-bit integer, found string"
+            "message":"expected an integer from 1 to 18446744073709551615, found string"
         }]})
     );
     let e: &dyn std::error::Error = &r;

@@ -45,19 +45,18 @@ pub fn table(f: &Member<'_>) -> Option<TokenStream> {
     let kind = f.kind.strip_option();
     let mut checks = Vec::new();
     let mut statics = TokenStream::new();
-    let unit = if matches!(kind, Ty::String) {
-        "characters"
-    } else {
-        "items"
-    };
+    let unit = unit(kind);
+    if let Some(range) = range_text(a, kind) {
+        checks.push(quote!(#p::Check::Range(#range)));
+    }
     if let Some(min) = &a.min {
         let v = literal(kind, &min.value);
-        let (msg, exp) = bound_texts("below the minimum of", ">=", &min.value);
+        let (msg, exp) = bound_texts("below the minimum of", "of at least", &min.value);
         checks.push(quote!(#p::Check::Min(#v, #msg, #exp)));
     }
     if let Some(max) = &a.max {
         let v = literal(kind, &max.value);
-        let (msg, exp) = bound_texts("above the maximum of", "<=", &max.value);
+        let (msg, exp) = bound_texts("above the maximum of", "of at most", &max.value);
         checks.push(quote!(#p::Check::Max(#v, #msg, #exp)));
     }
     if a.min_len.is_some() || a.max_len.is_some() {
@@ -68,13 +67,13 @@ pub fn table(f: &Member<'_>) -> Option<TokenStream> {
     }
     if let Some(eq) = &a.equals {
         let v = literal(kind, &eq.value);
-        let msg = equals_text(&eq.value);
-        checks.push(quote!(#p::Check::Equals(#v, #msg)));
+        let (msg, exp) = equals_texts(&eq.value);
+        checks.push(quote!(#p::Check::Equals(#v, #msg, #exp)));
     }
     if let Some(list) = &a.one_of {
         let vs = list.value.iter().map(|l| literal(kind, &l.value));
-        let msg = one_of_text(&list.value);
-        checks.push(quote!(#p::Check::OneOf(&[#(#vs),*], #msg)));
+        let (msg, exp) = one_of_texts(&list.value);
+        checks.push(quote!(#p::Check::OneOf(&[#(#vs),*], #msg, #exp)));
     }
     if let Some(pattern) = &a.pattern {
         let (engine, msg, exp) = pattern_texts(&pattern.value);
@@ -121,15 +120,15 @@ pub fn inline(f: &Member<'_>) -> TokenStream {
     let kind = f.kind.strip_option();
     let mut checks = Vec::new();
     let is_str = matches!(kind, Ty::String);
-    let unit = if is_str { "characters" } else { "items" };
+    let unit = unit(kind);
     if let Some(min) = &a.min {
         let v = typed_lit(kind, &min.value);
-        let (msg, exp) = bound_texts("below the minimum of", ">=", &min.value);
+        let (msg, exp) = bound_texts("below the minimum of", "of at least", &min.value);
         checks.push(quote!(if *__contract_y < #v { #p::field_error(__contract_cx, &__contract_p, #p::code::BELOW_MINIMUM, #msg, #exp); }));
     }
     if let Some(max) = &a.max {
         let v = typed_lit(kind, &max.value);
-        let (msg, exp) = bound_texts("above the maximum of", "<=", &max.value);
+        let (msg, exp) = bound_texts("above the maximum of", "of at most", &max.value);
         checks.push(quote!(if *__contract_y > #v { #p::field_error(__contract_cx, &__contract_p, #p::code::ABOVE_MAXIMUM, #msg, #exp); }));
     }
     if a.min_len.is_some() || a.max_len.is_some() {
@@ -146,13 +145,13 @@ pub fn inline(f: &Member<'_>) -> TokenStream {
     }
     if let Some(eq) = &a.equals {
         let v = typed_lit(kind, &eq.value);
-        let msg = equals_text(&eq.value);
+        let (msg, exp) = equals_texts(&eq.value);
         let lhs = if is_str {
             quote!(__contract_y.as_str())
         } else {
             quote!(*__contract_y)
         };
-        checks.push(quote!(if #lhs != #v { #p::field_error(__contract_cx, &__contract_p, #p::code::NOT_EQUAL, #msg, #msg); }));
+        checks.push(quote!(if #lhs != #v { #p::field_error(__contract_cx, &__contract_p, #p::code::NOT_EQUAL, #msg, #exp); }));
     }
     if let Some(list) = &a.one_of {
         let vs: Vec<_> = list
@@ -160,13 +159,13 @@ pub fn inline(f: &Member<'_>) -> TokenStream {
             .iter()
             .map(|l| typed_lit(kind, &l.value))
             .collect();
-        let msg = one_of_text(&list.value);
+        let (msg, exp) = one_of_texts(&list.value);
         let lhs = if is_str {
             quote!(__contract_y.as_str())
         } else {
             quote!(*__contract_y)
         };
-        checks.push(quote!(if !matches!(#lhs, #(#vs)|*) { #p::field_error(__contract_cx, &__contract_p, #p::code::NOT_ONE_OF, #msg, #msg); }));
+        checks.push(quote!(if !matches!(#lhs, #(#vs)|*) { #p::field_error(__contract_cx, &__contract_p, #p::code::NOT_ONE_OF, #msg, #exp); }));
     }
     if let Some(pattern) = &a.pattern {
         let (engine, msg, exp) = pattern_texts(&pattern.value);
@@ -197,6 +196,59 @@ pub fn inline(f: &Member<'_>) -> TokenStream {
     }
 }
 
+/// What a length counts: a string's characters, a `Vec`'s items.
+fn unit(kind: &Ty) -> Unit {
+    if matches!(kind, Ty::String) {
+        Unit::Characters
+    } else {
+        Unit::Items
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Unit {
+    Characters,
+    Items,
+}
+
+impl Unit {
+    /// `n` of them, in words ("1 character", "2 items").
+    fn count(self, n: u64) -> String {
+        let word = match (self, n) {
+            (Unit::Characters, 1) => "character",
+            (Unit::Characters, _) => "characters",
+            (Unit::Items, 1) => "item",
+            (Unit::Items, _) => "items",
+        };
+        format!("{n} {word}")
+    }
+}
+
+/// The range a number field's `min`/`max` declare, in words ("an integer
+/// from 1 to 50"; a bound left out is the integer type's own), or `None`
+/// without either: the runtime's `Check::Range`, which restates the value's
+/// type errors with it.
+pub fn range_text(a: &FieldAttrs, kind: &Ty) -> Option<String> {
+    let min = a.min.as_ref().map(|m| lit_text(&m.value));
+    let max = a.max.as_ref().map(|m| lit_text(&m.value));
+    if min.is_none() && max.is_none() {
+        return None;
+    }
+    Some(match kind {
+        Ty::Int(int) => format!(
+            "an integer from {} to {}",
+            min.unwrap_or_else(|| int.min.to_string()),
+            max.unwrap_or_else(|| int.max.to_string())
+        ),
+        _ => match (min, max) {
+            (Some(min), Some(max)) => format!("a number from {min} to {max}"),
+            (Some(min), None) => format!("a number of at least {min}"),
+            (None, Some(max)) => format!("a number of at most {max}"),
+            (None, None) => return None,
+        },
+    })
+}
+
 /// The message and the expected shape of a `min` or `max` error.
 fn bound_texts(message: &str, op: &str, value: &Lit) -> (String, String) {
     let text = lit_text(value);
@@ -206,32 +258,35 @@ fn bound_texts(message: &str, op: &str, value: &Lit) -> (String, String) {
 /// A `min_len` / `max_len` pair: its bounds as tokens (no maximum is
 /// `usize::MAX`) and its four texts (too short: message, expected; too
 /// long: message, expected).
-fn length(a: &FieldAttrs, unit: &str) -> (TokenStream, TokenStream, [String; 4]) {
+fn length(a: &FieldAttrs, unit: Unit) -> (TokenStream, TokenStream, [String; 4]) {
     let min = a.min_len.as_ref().map_or(0, |m| m.value);
     let max = a.max_len.as_ref().map(|m| m.value);
     let max_tokens = match max.map(uint) {
         Some(m) => quote!(#m),
         None => quote!(usize::MAX),
     };
+    let (least, most) = (unit.count(min), unit.count(max.unwrap_or(0)));
     let texts = [
-        format!("shorter than the minimum of {min} {unit}"),
-        format!("at least {min} {unit}"),
-        format!("longer than the maximum of {} {unit}", max.unwrap_or(0)),
-        format!("at most {} {unit}", max.unwrap_or(0)),
+        format!("shorter than the minimum of {least}"),
+        format!("at least {least}"),
+        format!("longer than the maximum of {most}"),
+        format!("at most {most}"),
     ];
     let min = uint(min);
     (quote!(#min), max_tokens, texts)
 }
 
-/// The message (also the expectation) of an `equals` error.
-fn equals_text(value: &Lit) -> String {
-    format!("must equal {}", lit_text(value))
+/// The message and the expectation of an `equals` error.
+fn equals_texts(value: &Lit) -> (String, String) {
+    let text = lit_text(value);
+    (format!("must equal {text}"), format!("exactly {text}"))
 }
 
-/// The message (also the expectation) of a `one_of` error.
-fn one_of_text(values: &[LocatedLit]) -> String {
+/// The message and the expectation of a `one_of` error.
+fn one_of_texts(values: &[LocatedLit]) -> (String, String) {
     let texts: Vec<_> = values.iter().map(|l| lit_text(&l.value)).collect();
-    format!("must be one of: {}", texts.join(", "))
+    let list = texts.join(", ");
+    (format!("must be one of: {list}"), format!("one of: {list}"))
 }
 
 /// A `pattern`'s engine form, then the message and the expectation of its

@@ -86,7 +86,12 @@ pub fn members(
             let ty = f.ty;
             quote!(if !#v.seen { #v.value = #p::Some(<#ty as ::core::default::Default>::default()); })
         } else {
-            quote!(__contract_ok &= #v.present(__contract_cx, __contract_path, #json);)
+            let absent = if f.kind.is_option() {
+                quote!(#p::Absent::Nullable)
+            } else {
+                quote!(#p::Absent::Field)
+            };
+            quote!(__contract_ok &= #v.present(__contract_cx, __contract_path, #json, #absent);)
         }
     });
     let idents: Vec<_> = fields.iter().map(|f| f.ident).collect();
@@ -259,6 +264,19 @@ fn inline_arm(i: usize, f: &Member<'_>, v: &TokenStream) -> TokenStream {
             quote!(#v.value = #p::narrow_f32(__contract_x, &__contract_p, __contract_cx);),
         )
     };
+    // A type error of a value whose field declares `min`/`max` names the
+    // declared range.
+    let range = checks::range_text(&f.attrs, f.kind.strip_option()).map(|range| {
+        quote! {
+            if __contract_cx.failed_since(__contract_mark) {
+                #p::declared_range(__contract_cx, __contract_mark, &__contract_p, #range);
+            }
+        }
+    });
+    // The text may end right after a wrong type (a stream's prefix).
+    let range_on_err = range
+        .as_ref()
+        .map(|range| quote!(if __contract_read.is_err() { #range }));
     // The member's value is read in a frame of its own (`own_frame`):
     // unoptimised, the loop's frame would otherwise hold every member's
     // temporaries, and a recursive contract pays its frame per level.
@@ -270,12 +288,14 @@ fn inline_arm(i: usize, f: &Member<'_>, v: &TokenStream) -> TokenStream {
             #v.seen = true;
             let __contract_p = __contract_path.key(#json);
             let __contract_mark = #mark;
-            if let #p::Some(__contract_x) =
-                <#decode_ty as #p::JsonType>::decode(__contract_r, &__contract_p, __contract_cx)?
-            {
+            let __contract_read =
+                <#decode_ty as #p::JsonType>::decode(__contract_r, &__contract_p, __contract_cx);
+            #range_on_err
+            if let #p::Some(__contract_x) = __contract_read? {
                 #checks
                 #store
             }
+            #range
             #unshield
             if __contract_cx.failed_since(__contract_mark) {
                 #on_fail

@@ -121,10 +121,16 @@ fn order_rule(o: &OrderRule<'_>, place: Place<'_>) -> TokenStream {
     } else {
         quote!(__contract_a <= __contract_b)
     };
+    // The words of the error fit what the fields hold.
+    let kind = match o.first.kind.strip_option() {
+        Ty::Date | Ty::DateTime => quote!(#p::OrderKind::Time),
+        Ty::String => quote!(#p::OrderKind::Text),
+        _ => quote!(#p::OrderKind::Number),
+    };
     quote! {
         if let (#p::Some(__contract_a), #p::Some(__contract_b)) = (#oa, #ob) {
             if !(#holds) {
-                #p::order_error(__contract_cx, __contract_path, #ja, #jb, #strict);
+                #p::order_error(__contract_cx, __contract_path, #ja, #jb, #strict, #kind);
             }
         }
     }

@@ -214,7 +214,12 @@ fn table_rows<W: Write + ?Sized>(out: &mut W, line: u64, decision: &Decision) ->
         writeln!(out, "{}", row.trim_end())?;
     }
     if decision.omitted > 0 {
-        writeln!(out, "{:<16}… and {} more errors", "", decision.omitted)?;
+        let errors = if decision.omitted == 1 {
+            "error"
+        } else {
+            "errors"
+        };
+        writeln!(out, "{:<16}… and {} more {errors}", "", decision.omitted)?;
     }
     Ok(())
 }

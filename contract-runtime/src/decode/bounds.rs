@@ -32,6 +32,10 @@ pub enum Literal {
 /// One check of a field's value, with the messages of its failure.
 #[derive(Debug)]
 pub enum Check {
+    /// The range `min`/`max` declare, in words ("an integer from 1 to
+    /// 50"): first in the table, it restates the value's `invalid_type`
+    /// and `out_of_range` errors with it (checks nothing itself).
+    Range(&'static str),
     /// `min`: a value below it fails (`below_minimum`); message, expected.
     Min(Literal, &'static str, &'static str),
     /// `max`: a value above it fails (`above_maximum`); message, expected.
@@ -39,10 +43,10 @@ pub enum Check {
     /// `min_len`/`max_len` (an absent `max_len` is `usize::MAX`): the
     /// messages of `too_short`, then of `too_long` (message, expected).
     Len(usize, usize, [&'static str; 4]),
-    /// `equals` (`not_equal`), its message also the expectation.
-    Equals(Literal, &'static str),
-    /// `one_of` (`not_one_of`), its message also the expectation.
-    OneOf(&'static [Literal], &'static str),
+    /// `equals` (`not_equal`): the value, message, expected.
+    Equals(Literal, &'static str, &'static str),
+    /// `one_of` (`not_one_of`): the values, message, expected.
+    OneOf(&'static [Literal], &'static str, &'static str),
     /// `pattern` on a string: the pattern, message, expected.
     Pattern(&'static Pattern, &'static str, &'static str),
     /// `format` on a string.
@@ -132,6 +136,7 @@ fn check_subject(
 ) {
     for check in checks {
         match *check {
+            Check::Range(_) => {}
             Check::Min(bound, message, expected) => {
                 if below(value, bound) {
                     field_error(cx, path, code::BELOW_MINIMUM, message, expected);
@@ -156,14 +161,14 @@ fn check_subject(
                     LenCheck::Within => {}
                 }
             }
-            Check::Equals(literal, message) => {
+            Check::Equals(literal, message, expected) => {
                 if !equal(value, literal) {
-                    field_error(cx, path, code::NOT_EQUAL, message, message);
+                    field_error(cx, path, code::NOT_EQUAL, message, expected);
                 }
             }
-            Check::OneOf(literals, message) => {
+            Check::OneOf(literals, message, expected) => {
                 if !literals.iter().any(|l| equal(value, *l)) {
-                    field_error(cx, path, code::NOT_ONE_OF, message, message);
+                    field_error(cx, path, code::NOT_ONE_OF, message, expected);
                 }
             }
             Check::Pattern(pattern, message, expected) => {
@@ -259,8 +264,8 @@ mod tests {
     fn failures_come_in_the_tables_order_and_null_is_not_checked() {
         static CHECKS: [Check; 3] = [
             Check::Len(0, 2, ["s", "se", "l", "le"]),
-            Check::Equals(Literal::Str("x"), "must equal \"x\""),
-            Check::OneOf(&[Literal::Str("y"), Literal::Str("abcd")], "one of"),
+            Check::Equals(Literal::Str("x"), "must equal \"x\"", "e"),
+            Check::OneOf(&[Literal::Str("y"), Literal::Str("abcd")], "one of", "e"),
         ];
         let long = String::from("abcd");
         assert_eq!(codes(&long, &CHECKS), [code::TOO_LONG, code::NOT_EQUAL]);
@@ -275,9 +280,13 @@ mod tests {
     fn float_bounds_and_integer_values_compare_as_written() {
         static HALF: [Check; 2] = [
             Check::Min(Literal::Float(0.5), "m", "e"),
-            Check::Equals(Literal::Float(0.5), "eq"),
+            Check::Equals(Literal::Float(0.5), "eq", "e"),
         ];
-        static SMALL: [Check; 1] = [Check::OneOf(&[Literal::Int(1), Literal::Int(-2)], "one of")];
+        static SMALL: [Check; 1] = [Check::OneOf(
+            &[Literal::Int(1), Literal::Int(-2)],
+            "one of",
+            "e",
+        )];
         assert_eq!(
             codes(&0.25f64, &HALF),
             [code::BELOW_MINIMUM, code::NOT_EQUAL]
@@ -285,7 +294,7 @@ mod tests {
         assert!(codes(&0.5f64, &HALF).is_empty());
         assert!(codes(&-2i8, &SMALL).is_empty());
         assert_eq!(codes(&2usize, &SMALL), [code::NOT_ONE_OF]);
-        static TRUE: [Check; 1] = [Check::Equals(Literal::Bool(true), "eq")];
+        static TRUE: [Check; 1] = [Check::Equals(Literal::Bool(true), "eq", "e")];
         assert_eq!(codes(&false, &TRUE), [code::NOT_EQUAL]);
     }
 }

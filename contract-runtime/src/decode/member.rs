@@ -10,11 +10,11 @@
 //! checks are always inlined: each call site then reads one field, with its
 //! check table a constant the optimiser folds into plain comparisons, as
 //! code written per field would be.
-use crate::core::Collector;
+use crate::core::{Collector, Mark};
 use crate::json::{ParseError, Path, Reader, duplicate_key};
 
 use super::bounds::{Check, Checked};
-use super::missing_key;
+use super::{Absent, declared_range, missing_key};
 
 /// A field's state while its object is read: whether its key was met, and
 /// its value if that was valid.
@@ -38,12 +38,12 @@ impl<T> Slot<T> {
     }
 
     /// Whether the key of a required member was met; if not, records
-    /// `missing_key` for `name`.
+    /// `missing_key` for `name` (its message says what `absent` is).
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn present(&self, cx: &mut Collector, path: &Path<'_>, name: &str) -> bool {
+    pub fn present(&self, cx: &mut Collector, path: &Path<'_>, name: &str, absent: Absent) -> bool {
         if !self.seen {
-            missing_key(cx, path, name);
+            missing_key(cx, path, name, absent);
         }
         self.seen
     }
@@ -86,15 +86,34 @@ pub fn member<T: Checked>(
     slot.seen = true;
     let member = path.key(name);
     let mark = cx.mark();
-    if let Some(value) = decode(r, &member, cx)? {
-        value.check(checks, &member, cx);
-        slot.value = Some(value);
+    match decode(r, &member, cx) {
+        Ok(Some(value)) => {
+            value.check(checks, &member, cx);
+            slot.value = Some(value);
+        }
+        Ok(None) => {}
+        Err(e) => {
+            // The text may end right after a wrong type (a stream's
+            // prefix): the error recorded still names the declared range.
+            restate_range(cx, mark, &member, checks);
+            return Err(e);
+        }
     }
     if cx.failed_since(mark) {
+        restate_range(cx, mark, &member, checks);
         cx.check_stop()?;
         return Ok(false);
     }
     Ok(true)
+}
+
+// The value's type errors since `mark` in the words of the declared range,
+// when the table starts with one.
+#[cold]
+fn restate_range(cx: &mut Collector, mark: Mark, path: &Path<'_>, checks: &'static [Check]) {
+    if let Some(Check::Range(expected)) = checks.first() {
+        declared_range(cx, mark, path, expected);
+    }
 }
 
 /// [`member`] for a field without checks, of any type (a nested contract,

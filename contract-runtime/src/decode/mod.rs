@@ -18,8 +18,8 @@
 //! (a tagged union: its tag found, its variant decoded); the
 //! schema-stage errors they and generated code record live here.
 use crate::code;
-use crate::core::TagSeen;
 pub use crate::core::{Collector, JsonType};
+use crate::core::{Mark, TagSeen};
 use crate::error::Stage;
 use crate::json::{KeySet, ParseError, Path, Peek, Reader, duplicate_key};
 
@@ -257,17 +257,73 @@ pub fn undeclared_member(
     Ok(false)
 }
 
+/// What kind of member an absent key is: what its `missing_key` error says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Absent {
+    /// A field that cannot be null.
+    Field,
+    /// A nullable field (`Option<T>` without `optional`): present, with null.
+    Nullable,
+}
+
 /// Records a declared key that is absent.
 #[cold]
 #[inline(never)]
-pub fn missing_key(cx: &mut Collector, path: &Path<'_>, name: &str) {
+pub fn missing_key(cx: &mut Collector, path: &Path<'_>, name: &str, absent: Absent) {
+    let (message, expected) = match absent {
+        Absent::Field => ("missing required key", "the key present"),
+        Absent::Nullable => (
+            "missing required key (a nullable field must be present, with null when it has no value)",
+            "the key present, with null when it has no value",
+        ),
+    };
     cx.error(
         Stage::Schema,
         &path.key(name),
         code::MISSING_KEY,
-        "this key is required (a nullable field must be present, with null)",
-        "the key present",
+        message,
+        expected,
     );
+}
+
+/// Records a tagged union's absent tag (`tag` is the tag's name; `expected`
+/// lists the variants' names, "one of: \"a\", \"b\"").
+#[cold]
+#[inline(never)]
+pub fn missing_tag(cx: &mut Collector, path: &Path<'_>, tag: &str, expected: &'static str) {
+    let message = if cx.is_full() {
+        std::borrow::Cow::Borrowed("")
+    } else {
+        std::borrow::Cow::Owned(format!("the tag `{tag}` is required: {expected}"))
+    };
+    cx.error(
+        Stage::Schema,
+        &path.key(tag),
+        code::MISSING_KEY,
+        message,
+        expected,
+    );
+}
+
+/// Restates the type errors of a value whose field declares `min`/`max`
+/// (`invalid_type` and `out_of_range` at `path`, recorded since `mark`)
+/// with the declared range (`expected`, "an integer from 1 to 50") in
+/// place of the Rust type's: a model is told the range it must write.
+#[cold]
+#[inline(never)]
+pub fn declared_range(cx: &mut Collector, mark: Mark, path: &Path<'_>, expected: &'static str) {
+    let pointer = path.to_pointer();
+    for e in cx.errors_since(mark) {
+        if e.pointer != pointer || !(e.code == code::INVALID_TYPE || e.code == code::OUT_OF_RANGE) {
+            continue;
+        }
+        // "expected <the type's range>, found <what>": the same, with the
+        // declared range.
+        if let Some(at) = e.message.find(", found ") {
+            e.message = std::borrow::Cow::Owned(format!("expected {expected}{}", &e.message[at..]));
+        }
+        e.expected = std::borrow::Cow::Borrowed(expected);
+    }
 }
 
 /// Records a string that names no variant.

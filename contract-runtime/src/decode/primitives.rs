@@ -54,7 +54,7 @@ macro_rules! integer_field {
                             None => out_of_range(
                                 path,
                                 cx,
-                                concat!("the number does not fit ", $expected),
+                                concat!("expected ", $expected, ", found a number outside that range"),
                                 $expected,
                             ),
                         })
@@ -153,7 +153,7 @@ pub fn narrow_f32(value: f64, path: &Path<'_>, cx: &mut Collector) -> Option<f32
         out_of_range(
             path,
             cx,
-            "the number does not fit a 32-bit float",
+            "expected a 32-bit float, found a number outside its range",
             "a 32-bit float",
         )
     }

@@ -129,7 +129,7 @@ pub fn decode_union<T>(
     variant: impl DecodeVariant<T>,
 ) -> Result<Option<T>, ParseError> {
     if !r.begin_object()? {
-        crate::decode::missing_key(cx, path, tag.name);
+        crate::decode::missing_tag(cx, path, tag.name, tag.expected);
         return Ok(None);
     }
     let start = r.checkpoint();
@@ -344,7 +344,7 @@ fn scan(
         }
     }
     if !found {
-        crate::decode::missing_key(cx, path, tag.name);
+        crate::decode::missing_tag(cx, path, tag.name, tag.expected);
     }
     Ok(None)
 }

@@ -103,7 +103,10 @@
 //! after it returns that same rejection: the error that decided, the one to
 //! show when the model is stopped. Later pieces are kept but not read. Its
 //! errors carry the pointer, code and stage of errors of the final
-//! rejection, unless the text goes on to break the JSON grammar (a parse
+//! rejection, worded as [`Contract::check`] words them (the same message
+//! and expectation: the decoder reads the text so far once to word a
+//! schema error, and a rule's error is worded by the same function),
+//! unless the text goes on to break the JSON grammar (a parse
 //! error replaces every schema error) or `max_bytes`, or, for a rule's
 //! error, goes on to break the schema (the rule stage runs only on a
 //! document with no schema error, so schema errors replace it).
@@ -116,8 +119,8 @@
 //! life of the program and shared by every stream of that type; a thread
 //! borrows the last one it used without taking a lock) says what each
 //! position admits. Plain string content is scanned eight bytes at a time.
-//! The one-shot decoder is not involved until [`Stream::finish`], and is not
-//! changed by streaming. Memory: the text (bounded by `max_bytes`), one
+//! The one-shot decoder is not involved until [`Stream::finish`] (or once,
+//! at an early schema error, to word it), and is not changed by streaming. Memory: the text (bounded by `max_bytes`), one
 //! frame per open container, the keys of the open objects and the values
 //! the rules read. A dropped stream leaves its buffers to the next stream
 //! of its thread (at most 64 KiB of them), so a thread streaming one answer
@@ -135,7 +138,8 @@ use std::sync::{OnceLock, PoisonError, RwLock};
 use serde_json::Value;
 
 use crate::code;
-use crate::error::{Rejection, Stage};
+use crate::core::Collector;
+use crate::error::{Error, Rejection, Stage};
 use crate::json;
 use crate::outcome::Outcome;
 use crate::pipeline::{self, Document, Stages};
@@ -234,7 +238,10 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
         }
         match self.scanner.feed(&self.text, from) {
             Ok(()) => Progress::Pending,
-            Err(Stop::Schema(error)) => self.reject(Rejection::single(*error)),
+            Err(Stop::Schema(mut error)) => {
+                self.reword(&mut error);
+                self.reject(Rejection::single(*error))
+            }
             Err(Stop::Syntax) => match self.parse_error() {
                 Some(rejection) => self.reject(rejection),
                 None => {
@@ -298,6 +305,31 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
     fn reject(&mut self, rejection: Rejection) -> Progress {
         self.phase = Phase::Rejected(rejection.clone());
         Progress::Rejected(rejection)
+    }
+
+    // An early schema error in `check`'s words: the decoder reads the text
+    // so far (a string being written closed where it stands) and records
+    // the same error at the same pointer, with its message and expectation
+    // (the declared bound, range or variants). A rule error is worded by
+    // the scanner as the decoder words it; an error the decoder does not
+    // reach in the text so far keeps the scanner's words.
+    #[cold]
+    fn reword(&self, error: &mut Error) {
+        if error.stage != Stage::Schema {
+            return;
+        }
+        let text = self.scanner.closed_string(&self.text);
+        let mut cx = Collector::new();
+        // A parse error (the text ends early) keeps what was collected.
+        let _ = pipeline::decode::<T>(&text, &mut cx);
+        let (errors, _, _) = cx.finish();
+        if let Some(found) = errors
+            .into_iter()
+            .find(|e| e.pointer == error.pointer && e.code == error.code)
+        {
+            error.message = found.message;
+            error.expected = found.expected;
+        }
     }
 
     // The parse error the decoder reports on the text so far, unless it is

@@ -205,6 +205,10 @@
 //!   rule; Outlines (`build_regex_from_schema`) unrolls it into a regular
 //!   expression of bounded depth, so under Outlines a document nested deeper
 //!   than that is refused during generation although the contract accepts it.
+//!   In outlines-core 0.2.14 the bound is `max_recursion_depth`, default 3
+//!   (`Parser::new`, `src/json_schema/parsing.rs`): a `$ref` resolves while
+//!   at most 3 others are open around it, the fifth nested one fails, and a
+//!   property whose schema fails so is left out of its object.
 //!
 //! A refused export is never truncated to a fixed depth behind the caller's
 //! back: the caller decides (another provider, a contract without the

@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::code;
 use crate::date::DateTime;
+use crate::rules::{OrderKind, WhenKind, order_texts, when_texts};
 
 /// A rule over the members of one object.
 #[derive(Debug)]
@@ -134,6 +135,50 @@ impl Rule {
                     }),
                 };
                 broken.unwrap_or(false).then_some((*second, code::ORDER))
+            }
+        }
+    }
+}
+
+impl Rule {
+    /// The message and the expectation of the error `code` this rule
+    /// decided, as the decoder words them (`name`: a member's JSON name by
+    /// index; `seen`, `arena`: as for [`Rule::decide`]).
+    pub(crate) fn texts<'n>(
+        &self,
+        code: &str,
+        name: impl Fn(usize) -> &'n str,
+        seen: &[Option<Seen>],
+        arena: &str,
+    ) -> Option<(String, String)> {
+        match self {
+            Rule::When {
+                condition, values, ..
+            } => {
+                let cond = seen.get(*condition).and_then(Option::as_ref)?;
+                let text = match *cond {
+                    Seen::Text(start, end) => arena.get(start..end),
+                    _ => None,
+                };
+                let value = values.iter().find(|v| same(cond, text, v))?;
+                let kind = if code == code::REQUIRED {
+                    WhenKind::Required
+                } else {
+                    WhenKind::Forbidden
+                };
+                Some(when_texts(kind, name(*condition), value))
+            }
+            Rule::Order {
+                first,
+                strict,
+                kind,
+                ..
+            } => {
+                let kind = match kind {
+                    Scalar::Date | Scalar::DateTime => OrderKind::Time,
+                    Scalar::Integer | Scalar::Float => OrderKind::Number,
+                };
+                Some(order_texts(name(*first), *strict, kind))
             }
         }
     }

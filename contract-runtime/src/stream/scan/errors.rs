@@ -27,6 +27,30 @@ impl Scanner {
         Some(out)
     }
 
+    /// The text so far with the string value being written closed where
+    /// it stands: what the decoder reads to word an early error as `check`
+    /// does.
+    /// A date cut short after a 2-digit month (`2027-13`, `2027-02-3`) is
+    /// completed from `0000-01-01` first, so that the decoder names the
+    /// month or the day as the whole date would; cut anywhere else it is
+    /// read as it stands (`2027-6` is most likely `2027-6-1`, whose shape
+    /// is wrong).
+    pub(crate) fn closed_string<'t>(&self, text: &'t str) -> std::borrow::Cow<'t, str> {
+        let Some(cut) = text.get(..self.string.safe) else {
+            return text.into();
+        };
+        if self.state != State::InString {
+            return text.into();
+        }
+        let date = self.plan.node(self.string.expect.node).text.date;
+        let after_month = matches!(self.string.chars, 7 | 9) && self.string.safe == text.len();
+        let rest = match "0000-01-01".get(self.string.chars..) {
+            Some(rest) if date && after_month => rest,
+            _ => "",
+        };
+        format!("{cut}{rest}\"").into()
+    }
+
     // The RFC 6901 pointer through the first `levels` open containers.
     pub(super) fn pointer(&self, levels: usize) -> String {
         let mut out = String::new();
@@ -65,12 +89,12 @@ impl Scanner {
     }
 }
 
-// The message of an early error (the code says what; `finish` reports the
-// decoder's own messages).
+// The message of an early error the decoder does not reach in the text so
+// far (the stream's `reword` gives the others `check`'s words).
 pub(super) fn message(code: &'static str) -> &'static str {
     match code {
         code::UNKNOWN_KEY => "this key is not part of the contract",
-        code::MISSING_KEY => "this key is required (a nullable field must be present, with null)",
+        code::MISSING_KEY => "missing required key",
         code::INVALID_TYPE => "the value has the wrong JSON type",
         code::UNKNOWN_VARIANT => "this tag names no variant",
         code::TOO_LONG => "longer than the maximum",

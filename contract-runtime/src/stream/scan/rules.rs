@@ -119,19 +119,20 @@ impl Scanner {
             .map_or(&[][..], |member| member.rules.as_slice())
             .iter()
             .filter_map(|&r| object.rules.get(r))
-            .find_map(|r| r.decide(m, &frame.values, &frame.arena));
-        let Some((member, code)) = broken else {
+            .find_map(|r| Some((r, r.decide(m, &frame.values, &frame.arena)?)));
+        let Some((rule, (member, code))) = broken else {
             return Ok(());
         };
-        let name = object.members.get(member).map_or("", |m| m.name.as_str());
+        let name = |i: usize| object.members.get(i).map_or("", |m| m.name.as_str());
+        // The decoder's own words for the rule's error.
+        let (message, expected) = rule
+            .texts(code, name, &frame.values, &frame.arena)
+            .unwrap_or_else(|| (super::errors::message(code).to_owned(), String::new()));
         let mut pointer = self.pointer(d);
-        crate::pointer::push_escaped(&mut pointer, name);
-        Err(Stop::Schema(Box::new(Error::new(
-            Stage::Rule,
-            pointer,
-            code,
-            super::errors::message(code),
-        ))))
+        crate::pointer::push_escaped(&mut pointer, name(member));
+        Err(Stop::Schema(Box::new(
+            Error::new(Stage::Rule, pointer, code, message).with_expected(expected),
+        )))
     }
 }
 
