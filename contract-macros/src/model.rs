@@ -62,9 +62,10 @@ impl Member<'_> {
 }
 
 // A contract may have type parameters (each becomes `T: Contract`), on a
-// struct only: a borrowed field cannot outlive the text it was read from
-// (`Contract: 'static`), a const parameter has no JSON form to vary, and a
-// generic enum would need a schema per instantiation of every variant.
+// struct or a tagged union (an enum of unit variants has nothing a type
+// parameter could type: `check` refuses it): a borrowed field cannot
+// outlive the text it was read from (`Contract: 'static`), and a const
+// parameter has no JSON form to vary.
 fn check_generics(cx: &Ctxt, input: &DeriveInput) {
     for param in &input.generics.params {
         match param {
@@ -75,10 +76,6 @@ fn check_generics(cx: &Ctxt, input: &DeriveInput) {
             syn::GenericParam::Const(c) => cx.error_spanned_by(
                 c,
                 "a contract cannot take a const parameter: its JSON Schema names each instantiation by its type arguments; use a field (with `min_len`/`max_len` for a length) instead",
-            ),
-            syn::GenericParam::Type(t) if !matches!(input.data, Data::Struct(_)) => cx.error_spanned_by(
-                t,
-                "only a contract struct can be generic: declare the enum for one concrete type, or move the generic part into a generic struct that a newtype variant wraps",
             ),
             syn::GenericParam::Type(_) => {}
         }

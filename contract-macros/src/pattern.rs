@@ -21,6 +21,8 @@
 //! | `\x{..}`, `\U........`, `\a`, `\#`, `\&`, `\~`, `\-` (outside a class), `\%`, … | escapes ECMA-262 (`u` flag) does not have |
 //! | `{,n}`, `{ n }` | counted repetition other than `{n}`, `{n,}`, `{n,m}` |
 //! | a repeated assertion (`^*`, `\b+`) | a syntax error to ECMA-262 |
+//! | a repeated repetition (`a++`, `a**`, `a{2}{3}`, `a?+`, `a+??`) | "nothing to repeat" to ECMA-262 (lazy `a+?`, `a{2}?` are one quantifier, kept) |
+//! | what our matcher cannot compile (`(a{1000}){1000}`: over its size limit) | the decoder could match nothing |
 //!
 //! Kept as written, since they mean the same in both: `\d`, `\D`, `\w`,
 //! `\W`, `\b`, `\B` (ASCII in both), `^`, `$` (the whole string's start and
@@ -29,6 +31,11 @@
 //! `\u{..}`. `.` is rewritten for our matcher to `[^\n\r\u2028\u2029]`,
 //! ECMA-262's "any character but a line terminator". Characters are Unicode
 //! scalar values in both (the `u` flag).
+//!
+//! Last, the rewritten form is compiled here with `regex-lite` itself, as the
+//! runtime compiles it ([`SIZE_LIMIT`]): a pattern the decoder could not
+//! compile is refused now, so a compiled contract's pattern always compiles
+//! at run time.
 use regex_syntax::ast::{
     self, Assertion, AssertionKind, Ast, ClassPerlKind, ClassSetBinaryOp, ClassSetItem, GroupKind,
     HexLiteralKind, LiteralKind, RepetitionKind, SpecialLiteralKind, Visitor,
@@ -39,6 +46,12 @@ pub struct Refusal {
     pub range: std::ops::Range<usize>,
     pub message: String,
 }
+
+/// The size limit (bytes of the compiled matcher) a pattern must fit in:
+/// `regex-lite`'s default, spelled out. The runtime compiles with twice
+/// this (`decode::formats`), so that a pattern that fits on the host that
+/// builds fits on any target, whatever its pointer width.
+pub const SIZE_LIMIT: usize = 10 * (1 << 20);
 
 /// `.` for our matcher, as ECMA-262 reads it.
 const ECMA_DOT: &str = r"[^\n\r\x{2028}\x{2029}]";
@@ -66,7 +79,7 @@ pub fn engine_form(pattern: &str) -> Result<String, Refusal> {
         dots: Vec::new(),
         class_depth: 0,
     };
-    walk.check_repeated_assertions(&parsed)?;
+    check_nothing_to_repeat(&parsed)?;
     let dots = ast::visit(&parsed, walk)?;
     let mut out = String::with_capacity(pattern.len());
     let mut at = 0;
@@ -76,7 +89,48 @@ pub fn engine_form(pattern: &str) -> Result<String, Refusal> {
         at = dot + 1;
     }
     out.push_str(&pattern[at..]);
+    compiles(pattern, &out)?;
     Ok(out)
+}
+
+// The runtime compiles the engine form with `regex-lite` on first use; what
+// it could not compile must not compile here either, or every value would
+// be refused at run time.
+fn compiles(pattern: &str, engine: &str) -> Result<(), Refusal> {
+    regex_lite::RegexBuilder::new(engine)
+        .size_limit(SIZE_LIMIT)
+        .build()
+        .map(drop)
+        .map_err(|e| Refusal {
+            range: 0..pattern.len(),
+            message: format!(
+                "our matcher (`regex-lite`) cannot compile this pattern ({e}), so the decoder could match nothing: make it smaller (fewer or smaller counted repetitions, less nesting)"
+            ),
+        })
+}
+
+// ECMA-262's "nothing to repeat": a quantifier must follow an atom, so one
+// on an assertion (`^*`) or right after another quantifier (`a++`, `a**`,
+// `a{2}{3}`) is a syntax error, which `regex-syntax` accepts. A lazy
+// quantifier (`a+?`, `a{2}?`) is one quantifier.
+fn check_nothing_to_repeat(node: &Ast) -> Result<(), Refusal> {
+    match node {
+        Ast::Repetition(r) => match &*r.ast {
+            Ast::Assertion(a) => refuse(
+                &a.span,
+                "a repeated assertion (`^*`, `\\b+`) is a syntax error to JSON Schema's ECMA-262 matchers: remove the quantifier",
+            ),
+            Ast::Repetition(_) => refuse(
+                &r.op.span,
+                "a quantifier right after another (`a++`, `a**`, `a{2}{3}`) is a syntax error to JSON Schema's ECMA-262 matchers (\"nothing to repeat\"): write one quantifier, or group the repeated part (`(?:a+)+`)",
+            ),
+            inner => check_nothing_to_repeat(inner),
+        },
+        Ast::Group(g) => check_nothing_to_repeat(&g.ast),
+        Ast::Alternation(a) => a.asts.iter().try_for_each(check_nothing_to_repeat),
+        Ast::Concat(c) => c.asts.iter().try_for_each(check_nothing_to_repeat),
+        _ => Ok(()),
+    }
 }
 
 fn range(span: &ast::Span) -> std::ops::Range<usize> {
@@ -98,31 +152,6 @@ struct Walk<'p> {
 }
 
 impl Walk<'_> {
-    // A quantifier on an assertion is an ECMA-262 syntax error.
-    fn check_repeated_assertions(&self, node: &Ast) -> Result<(), Refusal> {
-        match node {
-            Ast::Repetition(r) => {
-                if let Ast::Assertion(a) = &*r.ast {
-                    return refuse(
-                        &a.span,
-                        "a repeated assertion (`^*`, `\\b+`) is a syntax error to JSON Schema's ECMA-262 matchers: remove the quantifier",
-                    );
-                }
-                self.check_repeated_assertions(&r.ast)
-            }
-            Ast::Group(g) => self.check_repeated_assertions(&g.ast),
-            Ast::Alternation(a) => a
-                .asts
-                .iter()
-                .try_for_each(|n| self.check_repeated_assertions(n)),
-            Ast::Concat(c) => c
-                .asts
-                .iter()
-                .try_for_each(|n| self.check_repeated_assertions(n)),
-            _ => Ok(()),
-        }
-    }
-
     fn literal(&self, lit: &ast::Literal) -> Result<(), Refusal> {
         let in_class = self.class_depth > 0;
         match &lit.kind {
@@ -329,6 +358,8 @@ mod tests {
             r"\/\.\*",
             r"\x41\u0041\u{1F600}",
             r"\t\n\r\f\v",
+            r"^a+?b*?c??d{2}?e{2,}?f{1,3}?$",
+            r"(?:a+)+(b*)*",
         ] {
             assert!(!refused(ok), "{ok}");
         }
@@ -371,5 +402,20 @@ mod tests {
         ] {
             assert!(refused(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn refuses_a_quantifier_after_a_quantifier() {
+        for bad in [
+            r"^a++$", r"a**", r"a{2}{3}", r"a?+", r"a+??", r"a{2}?+", r"(a|b*+)",
+        ] {
+            assert!(refused(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn refuses_what_the_runtime_matcher_cannot_compile() {
+        assert!(refused(r"^(a{1000}){1000}$"));
+        assert!(!refused(r"^(a{100}){100}$"));
     }
 }

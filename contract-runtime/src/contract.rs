@@ -48,7 +48,10 @@ use crate::stream::Stream;
 pub trait Contract: JsonType + 'static {
     /// The type's Rust name, without type arguments (`Page` for `Page<T>`).
     const NAME: &'static str;
-    /// `max_bytes` and `max_depth`.
+    /// `max_bytes` and `max_depth`, which bound a document read as this
+    /// type (the root). A contract nested in another is bounded by the
+    /// root's limits there, counted from the document's root, not by its
+    /// own: `Page<Filter>` accepts a `Filter` as deep as `Page` allows.
     const LIMITS: Limits;
     /// The contract's version (`#[contract(version = N)]`; 1 when not declared).
     const VERSION: u32 = 1;

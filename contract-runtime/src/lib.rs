@@ -91,6 +91,8 @@
 //! | `(?P<n>..)`, `(?<n>..)` | a name changes nothing that matches: write `(..)` |
 //! | `[[:alpha:]]`, `[a[b]]`, `[a&&b]`, `[a--b]`, `[]..]` | POSIX and nested classes, set operations, a leading `]`: read differently |
 //! | `\x{..}`, `\U`, `\a`, `\#`, `\-` outside a class, `{,n}`, `^*` | not ECMA-262 syntax |
+//! | `a++`, `a**`, `a{2}{3}`, `a?+` (a lazy `a+?`, `a{2}?` is kept) | "nothing to repeat" to ECMA-262 |
+//! | what `regex-lite` cannot compile (`^(a{1000}){1000}$`: over its size limit) | the decoder could match nothing |
 //!
 //! `\d`, `\w`, `\b` and their negations are ASCII in both and kept; `.`
 //! matches any character but `\n`, `\r`, U+2028 and U+2029, as in ECMA-262.

@@ -405,6 +405,21 @@ fn every_pattern_compiles_in_an_ecma_262_matcher() {
     }
 }
 
+#[test]
+fn a_quantifier_after_a_quantifier_is_an_ecma_262_syntax_error_and_a_lazy_one_is_not() {
+    // The derive refuses the first list (`ui/formats/pattern-quantifier-after-quantifier`)
+    // and keeps the second.
+    for refused in ["^a++$", "a**", "a{2}{3}", "a?+", "a+??"] {
+        assert!(
+            regress::Regex::with_flags(refused, "u").is_err(),
+            "{refused}"
+        );
+    }
+    for kept in ["a+?", "a*?", "a??", "a{2}?", "(?:a+)+"] {
+        assert!(regress::Regex::with_flags(kept, "u").is_ok(), "{kept}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
 
@@ -496,6 +511,27 @@ fn a_pathological_pattern_input_is_matched_in_linear_time() {
     let raw = format!(r#"{{"v":"{}!"}}"#, "a".repeat(100_000));
     let r = Nested::from_json(&raw).unwrap_err();
     assert_eq!(r.errors[0].code, "pattern_mismatch");
+}
+
+#[test]
+fn a_pattern_at_the_derives_size_limit_compiles_and_matches_at_run_time() {
+    // The largest `n` in `^(a{n}){1000}$` the derive accepts is 325 (326 is
+    // refused, `ui/formats/pattern-too-large-to-compile`): the runtime must
+    // compile all it accepts, or every value would be `pattern_mismatch`.
+    #[derive(Contract, Debug)]
+    #[contract(max_bytes = 1_000_000)]
+    struct Large {
+        #[contract(pattern = "^(a{325}){1000}$")]
+        v: String,
+    }
+    let exact = format!(r#"{{"v":"{}"}}"#, "a".repeat(325_000));
+    assert!(Large::from_json(&exact).is_ok());
+    let short = format!(r#"{{"v":"{}"}}"#, "a".repeat(324_999));
+    let r = Large::from_json(&short).unwrap_err();
+    assert_eq!(
+        (r.errors[0].pointer.as_str(), r.errors[0].code),
+        ("/v", "pattern_mismatch")
+    );
 }
 
 proptest! {

@@ -294,6 +294,75 @@ fn a_recursive_contract_reads_its_own_depth_limit() {
     assert_eq!(codes(&rejection), [(Stage::Parse, "", "too_deep")]);
 }
 
+/// A recursive union with a small depth limit of its own.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(tag = "op", rename_all = "snake_case", max_depth = 8)]
+pub enum Shallow {
+    /// The negation of another.
+    Not { inner: Box<Shallow> },
+    /// A leaf.
+    Leaf,
+}
+
+/// Holds a `Shallow` without a limit of its own (64).
+#[derive(Contract, Debug, Clone, PartialEq)]
+pub struct Holder {
+    pub shallow: Shallow,
+}
+
+/// Holds a `Link` (1024) under a smaller limit.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(max_depth = 4)]
+pub struct Short {
+    pub link: Link,
+}
+
+/// `n` negations around a leaf: `n + 1` levels of objects.
+fn shallow(n: usize) -> String {
+    format!(
+        "{}{}{}",
+        r#"{"op":"not","inner":"#.repeat(n),
+        r#"{"op":"leaf"}"#,
+        "}".repeat(n)
+    )
+}
+
+#[test]
+fn a_nested_contract_is_bounded_by_the_roots_max_depth_not_its_own() {
+    // On its own, `Shallow` takes 8 levels.
+    assert!(Shallow::from_json(&shallow(7)).is_ok());
+    let rejection = Shallow::from_json(&shallow(8)).unwrap_err();
+    assert_eq!(codes(&rejection), [(Stage::Parse, "", "too_deep")]);
+    // Inside `Holder` the root's 64 count, from the document's root.
+    let held = |n: usize| format!(r#"{{"shallow":{}}}"#, shallow(n));
+    assert!(Holder::from_json(&held(8)).is_ok());
+    assert!(Holder::from_json(&held(62)).is_ok());
+    let rejection = Holder::from_json(&held(63)).unwrap_err();
+    assert_eq!(codes(&rejection), [(Stage::Parse, "", "too_deep")]);
+    // Streamed, the same.
+    let streamed = |raw: &str| {
+        let mut stream = Holder::stream();
+        let _ = stream.push(raw);
+        stream.finish()
+    };
+    assert!(streamed(&held(62)).value().is_some());
+    let outcome = streamed(&held(63));
+    assert_eq!(
+        codes(outcome.rejection().unwrap()),
+        [(Stage::Parse, "", "too_deep")]
+    );
+}
+
+#[test]
+fn a_root_with_a_smaller_max_depth_bounds_a_nested_contract_with_a_larger_one() {
+    // `Link` takes 1024 levels on its own; inside `Short`, 4 in all.
+    let chain = |n: usize| link_document(n, 0);
+    assert!(Link::from_json(&chain(10)).is_ok());
+    assert!(Short::from_json(&format!(r#"{{"link":{}}}"#, chain(3))).is_ok());
+    let rejection = Short::from_json(&format!(r#"{{"link":{}}}"#, chain(4))).unwrap_err();
+    assert_eq!(codes(&rejection), [(Stage::Parse, "", "too_deep")]);
+}
+
 #[test]
 fn edit_pointers_through_recursive_types_resolve_at_compile_time() {
     let policy = Catalog::RENAME;

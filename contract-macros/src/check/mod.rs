@@ -71,12 +71,14 @@ pub fn contract<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> checked::Contract<'c>
             }
             check_json_names(cx, variants.iter().map(Named::from));
             check_outcome_flags(cx, variants);
+            check_unit_enum_generics(cx, cont);
             checked::Body::Enum(variants)
         }
     };
     let context = match &body {
         checked::Body::Struct(s) => s.context,
-        _ => None,
+        checked::Body::Union(u) => u.context,
+        checked::Body::Enum(_) => None,
     };
     checked::Contract {
         ident: cont.ident,
@@ -106,6 +108,20 @@ fn bounded(generics: &syn::Generics, context: Option<&syn::Type>) -> syn::Generi
         }
     }
     generics
+}
+
+// An enum of unit variants is a JSON string: no member for a type
+// parameter to type.
+fn check_unit_enum_generics(cx: &Ctxt, cont: &Container<'_>) {
+    for t in cont.generics.type_params() {
+        cx.error_spanned_by(
+            t,
+            format!(
+                "`{}` has only unit variants (a JSON string), so no member could have the type `{}`: remove the type parameter, or give a variant members and the enum a `tag` (a tagged union can be generic)",
+                cont.ident, t.ident
+            ),
+        );
+    }
 }
 
 // Edit pointers are checked against the field types' shapes by a `const`

@@ -63,7 +63,8 @@ pub(super) fn check_strings(cx: &Ctxt, f: &Member<'_>) {
         cx.syn_error(syn::Error::new(
             span_in(&p.value, refusal.range),
             format!(
-                "{}; `contract_runtime`'s docs (Patterns) list what is refused and why",
+                "`pattern = {}`: {}; `contract_runtime`'s docs (Patterns) list what is refused and why",
+                p.value.token(),
                 refusal.message
             ),
         ));

@@ -65,9 +65,7 @@ pub fn of_struct(ident: &syn::Ident, generics: &syn::Generics, s: &Struct<'_>) -
 /// members and nested contracts (a newtype variant's struct runs its own
 /// checks, at the union's pointer: its members sit beside the tag), then the
 /// union's `check` function.
-pub fn of_union(ident: &syn::Ident, u: &Union<'_>) -> Stage {
-    // Unions are not generic (the derive refuses it).
-    let generics = &syn::Generics::default();
+pub fn of_union(ident: &syn::Ident, generics: &syn::Generics, u: &Union<'_>) -> Stage {
     let Some(context) = u.context else {
         return no_context(ident, generics);
     };

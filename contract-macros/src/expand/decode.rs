@@ -341,8 +341,13 @@ pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
 /// function's frame holds the locals of every branch, and a recursive union
 /// would pay for all its variants at each level (the recursion tests' 2 MiB
 /// stack).
-pub fn union_body(ident: &syn::Ident, u: &Union<'_>) -> TokenStream {
+pub fn union_body(ident: &syn::Ident, generics: &syn::Generics, u: &Union<'_>) -> TokenStream {
     let p = private();
+    // The nested functions cannot see the impl's type parameters: each
+    // declares them again, and is called with them.
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let turbofish = ty_generics.as_turbofish();
+    let this = quote!(#ident #ty_generics);
     let tag = u.tag;
     let names: Vec<_> = u
         .variants
@@ -383,16 +388,16 @@ pub fn union_body(ident: &syn::Ident, u: &Union<'_>) -> TokenStream {
         quote! {
             #i => {
                 #[allow(unused_mut)]
-                fn __contract_variant(
+                fn __contract_variant #impl_generics (
                     __contract_r: &mut #p::Reader<'_>,
                     __contract_path: &#p::Path<'_>,
                     __contract_cx: &mut #p::Collector,
                     mut __contract_more: bool,
                     __contract_tag_seen: &mut #p::TagSeen,
-                ) -> #p::Result<#p::Option<#ident>, #p::ParseError> {
+                ) -> #p::Result<#p::Option<#this>, #p::ParseError> #where_clause {
                     #body
                 }
-                __contract_variant(
+                __contract_variant #turbofish (
                     __contract_r,
                     __contract_path,
                     __contract_cx,
@@ -402,35 +407,48 @@ pub fn union_body(ident: &syn::Ident, u: &Union<'_>) -> TokenStream {
             }
         }
     });
-    quote! {
-        match __contract_r.peek()? {
-            #p::Peek::Object => {}
-            __contract_other => {
-                return #p::invalid_type(__contract_r, __contract_path, __contract_cx, "an object", __contract_other);
-            }
-        }
-        static __CONTRACT_TAG: #p::Tag = #p::Tag {
+    let table = quote! {
+        #p::Tag {
             name: #tag,
             quoted: #quoted,
             variants: &[#(#names),*],
             quoted_variants: &[#(#quoted_names),*],
             members: &[#(#member_names),*],
             expected: #expected,
-        };
-        fn __contract_variants(
+        }
+    };
+    // A `static` cannot name a type parameter (a newtype variant's
+    // `Inner<T>`); a `const` block, promoted to `'static`, can.
+    let (tag_item, tag_ref) = if generics.type_params().next().is_some() {
+        (TokenStream::new(), quote!(&const { #table }))
+    } else {
+        (
+            quote!(static __CONTRACT_TAG: #p::Tag = #table;),
+            quote!(&__CONTRACT_TAG),
+        )
+    };
+    quote! {
+        #tag_item
+        match __contract_r.peek()? {
+            #p::Peek::Object => {}
+            __contract_other => {
+                return #p::invalid_type(__contract_r, __contract_path, __contract_cx, "an object", __contract_other);
+            }
+        }
+        fn __contract_variants #impl_generics (
             __contract_r: &mut #p::Reader<'_>,
             __contract_path: &#p::Path<'_>,
             __contract_cx: &mut #p::Collector,
             __contract_variant: usize,
             __contract_more: bool,
             __contract_tag_seen: &mut #p::TagSeen,
-        ) -> #p::Result<#p::Option<#ident>, #p::ParseError> {
+        ) -> #p::Result<#p::Option<#this>, #p::ParseError> #where_clause {
             match __contract_variant {
                 #(#arms)*
                 _ => #p::Ok(#p::None),
             }
         }
-        #p::decode_union(__contract_r, __contract_path, __contract_cx, &__CONTRACT_TAG, __contract_variants)
+        #p::decode_union(__contract_r, __contract_path, __contract_cx, #tag_ref, __contract_variants #turbofish)
     }
 }
 

@@ -25,6 +25,7 @@ pub fn expand(cont: &Contract<'_>, variants: &[Variant<'_>]) -> TokenStream {
     );
     let contract = enum_contract_impl(
         ident,
+        &syn::Generics::default(),
         EnumContract {
             limits: quote!(#p::Limits::DEFAULT),
             schema: quote!(let _ = __contract_defs; #schema),

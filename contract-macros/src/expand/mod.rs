@@ -208,6 +208,8 @@ mod tests {
             "struct S<T> { a: T, b: Page<T>, c: Option<Box<S<T>>> }",
             "struct S<'a, const N: usize> { a: [u8; N], b: &'a str }",
             "#[contract(tag = \"t\")] enum E<T> { A { e: Option<E<T>> }, B(Box<E<T>>) }",
+            "#[contract(tag = \"t\", context = C, check = f)] enum E<T, U: Clone> where T: Copy { A { v: T, w: Vec<U> }, B(Inner<T>), C }",
+            "enum E<T> { A, B }",
         ];
         for input in inputs {
             let parsed: syn::DeriveInput = match syn::parse_str(input) {

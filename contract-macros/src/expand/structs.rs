@@ -113,8 +113,10 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
     }
 }
 
-// A generic contract's schema name holds its type arguments' names.
-fn schema_name(generics: &syn::Generics) -> Option<TokenStream> {
+/// A generic contract's schema name holds its type arguments' names:
+/// `Contract::schema_name`, or nothing for a contract without type
+/// parameters.
+pub fn schema_name(generics: &syn::Generics) -> Option<TokenStream> {
     let p = private();
     let params: Vec<&syn::Ident> = generics.type_params().map(|t| &t.ident).collect();
     if params.is_empty() {

@@ -4,38 +4,48 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::structs::limits;
-use super::{business, decode, encode, json_type_impl, private, private_at, rules, schema, shape};
+use super::structs::{limits, schema_name};
+use super::{
+    business, decode, encode, generic_json_type_impl, private, private_at, rules, schema, shape,
+};
 use crate::checked::{Contract, Members, Union};
 use crate::model::Variant;
 
 pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
     let ident = cont.ident;
     let shape = shape::union(u);
-    let decode = decode::union_body(ident, u);
+    let TagChecks {
+        items: tag_checks,
+        in_decode,
+    } = tag_checks(cont, u);
+    let decode = decode::union_body(ident, &cont.generics, u);
+    let decode = quote!(#in_decode #decode);
     let encode = encode::union_body(u);
     let schema = schema::union_body(cont, u);
     let rules = rules::union_body(u);
     let limits = limits(u.max_bytes, u.max_depth);
-    let tag_checks = tag_checks(cont, u);
-    let json_type = json_type_impl(
+    let json_type = generic_json_type_impl(
         ident,
-        shape,
-        decode,
-        encode,
-        quote!(__contract_defs.reference::<Self>()),
+        &cont.generics,
+        [
+            shape,
+            decode,
+            encode,
+            quote!(__contract_defs.reference::<Self>()),
+        ],
         Some(rules),
     );
     let business::Stage {
         business_impl,
         contract_fn,
-    } = business::of_union(ident, u);
+    } = business::of_union(ident, &cont.generics, u);
     let context = match u.context {
         Some(ty) => quote!(#ty),
         None => quote!(()),
     };
     let contract = enum_contract_impl(
         ident,
+        &cont.generics,
         EnumContract {
             limits,
             schema,
@@ -56,8 +66,11 @@ pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
 
 // A newtype variant's struct has no member named like the tag (its members
 // sit beside the tag): a `const` check, since only the struct's derive
-// knows its members. Spanned at the wrapped type.
-fn tag_checks(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
+// knows its members. Spanned at the wrapped type. A free `const` cannot
+// name a type parameter, so a generic union checks in a `const` block of
+// its `decode`, evaluated for each instantiation that is decoded.
+fn tag_checks(cont: &Contract<'_>, u: &Union<'_>) -> TagChecks {
+    let generic = cont.generics.type_params().next().is_some();
     let checks = u.variants.iter().filter_map(|v| {
         let Members::Newtype(ty) = v.members else {
             return None;
@@ -69,12 +82,31 @@ fn tag_checks(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
             cont.ident, v.variant.ident
         );
         Some(quote_spanned! {ty.span()=>
-            const _: () = if #p::names_contain(<#ty as #p::ObjectMembers>::MEMBER_NAMES, #tag) {
+            if #p::names_contain(<#ty as #p::ObjectMembers>::MEMBER_NAMES, #tag) {
                 ::core::panic!(#message)
-            };
+            }
         })
     });
-    quote!(#(#checks)*)
+    let checks: Vec<TokenStream> = checks.collect();
+    match (checks.is_empty(), generic) {
+        (true, _) => TagChecks::default(),
+        (false, false) => TagChecks {
+            items: quote!(const _: () = { #(#checks)* };),
+            in_decode: TokenStream::new(),
+        },
+        (false, true) => TagChecks {
+            items: TokenStream::new(),
+            in_decode: quote!(const { #(#checks)* };),
+        },
+    }
+}
+
+/// The newtype variants' tag checks: items beside the impls, or (in a
+/// generic union) a statement at the start of `decode`.
+#[derive(Default)]
+struct TagChecks {
+    items: TokenStream,
+    in_decode: TokenStream,
 }
 
 /// What an enum's (or a union's) `impl Contract` is made of besides its
@@ -94,6 +126,7 @@ pub struct EnumContract {
 /// variants alike) stands for its outcome, which decides as the root too.
 pub fn enum_contract_impl<'v>(
     ident: &syn::Ident,
+    generics: &syn::Generics,
     parts: EnumContract,
     variants: impl Iterator<Item = &'v Variant<'v>>,
 ) -> TokenStream {
@@ -105,14 +138,17 @@ pub fn enum_contract_impl<'v>(
         business,
     } = parts;
     let name = ident.to_string();
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let schema_name = schema_name(generics);
     let arms = variants.map(|v| {
         let (ident, kind) = (v.ident, outcome_kind(v));
         quote!(Self::#ident { .. } => #kind,)
     });
     quote! {
         #[automatically_derived]
-        impl #p::Contract for #ident {
+        impl #impl_generics #p::Contract for #ident #ty_generics #where_clause {
             const NAME: &'static str = #name;
+            #schema_name
             const LIMITS: #p::Limits = #limits;
             type Context = #context;
 
@@ -128,7 +164,7 @@ pub fn enum_contract_impl<'v>(
         }
 
         #[automatically_derived]
-        impl #p::OutcomeEnum for #ident {
+        impl #impl_generics #p::OutcomeEnum for #ident #ty_generics #where_clause {
             fn outcome_kind(&self) -> #p::OutcomeKind {
                 match self {
                     #(#arms)*

@@ -18,10 +18,19 @@ use crate::core::Collector;
 use crate::error::Stage;
 use crate::json::Path;
 
+/// Twice the size limit the derive compiles each pattern with (10 MiB,
+/// `regex-lite`'s default): the size of a compiled matcher depends on the
+/// pointer width, so the margin makes every pattern that compiled on the
+/// host that built the contract compile on any target.
+const SIZE_LIMIT: usize = 2 * 10 * (1 << 20);
+
 /// A field's `pattern`, compiled on first use and kept for the process.
 ///
-/// Generated code holds one in a `static`. Compiling cannot fail for a
-/// pattern the derive accepted; if it did, every value is reported as a
+/// Generated code holds one in a `static`. The derive has compiled the same
+/// source with the same `regex-lite` (Cargo builds one version of it for
+/// both) within half of this size limit, and refused the contract
+/// otherwise, so compiling here cannot fail for a derived contract. Were it
+/// to fail (a hand-built `Pattern`), every value is reported as a
 /// `pattern_mismatch` saying so, never a panic.
 #[derive(Debug)]
 pub struct Pattern {
@@ -31,7 +40,8 @@ pub struct Pattern {
 }
 
 impl Pattern {
-    /// A pattern in `regex-lite`'s syntax, not compiled yet.
+    /// A pattern in `regex-lite`'s syntax, not compiled yet: the engine form
+    /// of a pattern the derive has compiled.
     #[must_use]
     pub const fn new(source: &'static str) -> Pattern {
         Pattern {
@@ -45,7 +55,12 @@ impl Pattern {
     /// not compile.
     pub fn is_match(&self, s: &str) -> Option<bool> {
         self.compiled
-            .get_or_init(|| regex_lite::Regex::new(self.source).ok())
+            .get_or_init(|| {
+                regex_lite::RegexBuilder::new(self.source)
+                    .size_limit(SIZE_LIMIT)
+                    .build()
+                    .ok()
+            })
             .as_ref()
             .map(|re| re.is_match(s))
     }

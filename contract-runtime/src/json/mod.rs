@@ -54,7 +54,8 @@ pub struct Limits {
     /// The longest input accepted, in bytes.
     pub max_bytes: usize,
     /// The deepest nesting of arrays and objects accepted (the root object
-    /// is depth 1). [`parse`] reads a value above [`Limits::MAX_DEPTH`] as
+    /// is depth 1), in the whole document: a contract's limits apply where
+    /// it is the root ([`Contract::LIMITS`](crate::Contract::LIMITS)). [`parse`] reads a value above [`Limits::MAX_DEPTH`] as
     /// `MAX_DEPTH`.
     pub max_depth: usize,
 }

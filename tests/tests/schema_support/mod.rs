@@ -25,6 +25,9 @@ pub mod documents;
 mod step;
 pub use step::{Refund, Step};
 
+mod generic_union;
+pub use generic_union::{Replies, Reply};
+
 mod recursive;
 pub use recursive::{
     Cond, Filter, Listing, Node, Org, Page, PageTicket, Person, Team, Ticket, Tree,
@@ -262,6 +265,7 @@ pub fn cases() -> Vec<Case> {
         case::<Org>("org", false),
         case::<Filter>("filter", false),
         case::<Listing>("listing", false),
+        case::<Replies>("replies", false),
     ]
 }
 
