@@ -427,3 +427,217 @@ fn a_key_that_only_starts_like_a_field_is_unknown() {
     let r = CloseTicket::from_json(r#"{"action" 1,"ticket_id":7,"reason":"x"}"#).unwrap_err();
     assert_eq!(codes(&r), [(Stage::Parse, "", "syntax")]);
 }
+
+// An array's errors: every item's, as each item is read, then the array's
+// own length, decided at its `]`.
+
+#[derive(Contract, Debug, PartialEq)]
+#[contract(rename_all = "snake_case")]
+enum Level {
+    Low,
+    High,
+}
+
+#[derive(Contract, Debug, PartialEq)]
+struct Arrays {
+    #[contract(min_len = 2, max_len = 3)]
+    counts: Vec<u8>,
+    #[contract(pattern = "^[a-z]+$")]
+    tags: Vec<String>,
+    #[contract(pattern = "^[a-z]+$", max_len = 2)]
+    labels: Option<Vec<String>>,
+    #[contract(max_len = 1)]
+    items: Vec<Item>,
+    #[contract(max_len = 1)]
+    levels: Vec<Level>,
+    by_name: BTreeMap<String, Item>,
+}
+
+/// Each field of [`Arrays`] with a valid value.
+const ARRAYS: [(&str, &str); 6] = [
+    ("counts", "[1,2]"),
+    ("tags", r#"["a"]"#),
+    ("labels", "null"),
+    ("items", "[]"),
+    ("levels", "[]"),
+    ("by_name", "{}"),
+];
+
+/// An [`Arrays`] document, valid but for `field` set to `json`.
+fn arrays_with(field: &str, json: &str) -> String {
+    let members: Vec<_> = ARRAYS
+        .iter()
+        .map(|(name, valid)| format!("\"{name}\":{}", if *name == field { json } else { valid }))
+        .collect();
+    format!("{{{}}}", members.join(","))
+}
+
+fn arrays_errors(field: &str, json: &str) -> Vec<(Stage, String, &'static str)> {
+    let raw = arrays_with(field, json);
+    Arrays::from_json(&raw)
+        .unwrap_err()
+        .errors
+        .iter()
+        .map(|e| (e.stage, e.pointer.clone(), e.code))
+        .collect()
+}
+
+fn schema(pointer: &str, code: &'static str) -> (Stage, String, &'static str) {
+    (Stage::Schema, pointer.to_owned(), code)
+}
+
+#[test]
+fn the_arrays_document_is_valid() {
+    assert!(Arrays::from_json(&arrays_with("", "")).is_ok());
+}
+
+#[test]
+fn an_array_too_long_is_reported_although_an_item_has_the_wrong_type() {
+    assert_eq!(
+        arrays_errors("counts", r#"[1,"x",3,4]"#),
+        [
+            schema("/counts/1", "invalid_type"),
+            schema("/counts", "too_long")
+        ]
+    );
+}
+
+#[test]
+fn an_array_too_short_is_reported_although_an_item_is_out_of_range() {
+    assert_eq!(
+        arrays_errors("counts", "[300]"),
+        [
+            schema("/counts/0", "out_of_range"),
+            schema("/counts", "too_short")
+        ]
+    );
+}
+
+#[test]
+fn each_item_is_matched_against_the_pattern_although_another_has_the_wrong_type() {
+    assert_eq!(
+        arrays_errors("tags", r#"["ABC",1]"#),
+        [
+            schema("/tags/0", "pattern_mismatch"),
+            schema("/tags/1", "invalid_type")
+        ]
+    );
+}
+
+#[test]
+fn an_optional_arrays_errors_come_in_the_order_of_the_text_then_its_length() {
+    assert_eq!(
+        arrays_errors("labels", r#"["A",1,"b","C"]"#),
+        [
+            schema("/labels/0", "pattern_mismatch"),
+            schema("/labels/1", "invalid_type"),
+            schema("/labels/3", "pattern_mismatch"),
+            schema("/labels", "too_long"),
+        ]
+    );
+}
+
+#[test]
+fn an_array_of_contracts_reports_each_items_errors_and_its_length() {
+    assert_eq!(
+        arrays_errors("items", r#"[{"sku":1,"qty":1},{"sku":"a","qty":-1}]"#),
+        [
+            schema("/items/0/sku", "invalid_type"),
+            schema("/items/1/qty", "out_of_range"),
+            schema("/items", "too_long"),
+        ]
+    );
+}
+
+#[test]
+fn an_array_of_enums_reports_each_items_errors_and_its_length() {
+    assert_eq!(
+        arrays_errors("levels", r#"["mid",3,"low"]"#),
+        [
+            schema("/levels/0", "not_one_of"),
+            schema("/levels/1", "invalid_type"),
+            schema("/levels", "too_long"),
+        ]
+    );
+}
+
+#[test]
+fn a_map_reports_every_values_errors() {
+    assert_eq!(
+        arrays_errors(
+            "by_name",
+            r#"{"a":1,"b":{"sku":"b","qty":-1},"c":{"sku":2,"qty":1}}"#
+        ),
+        [
+            schema("/by_name/a", "invalid_type"),
+            schema("/by_name/b/qty", "out_of_range"),
+            schema("/by_name/c/sku", "invalid_type"),
+        ]
+    );
+}
+
+#[test]
+fn the_streams_first_error_in_an_array_is_the_first_error_check_reports() {
+    for (field, json) in [
+        ("tags", r#"["ABC",1]"#),
+        ("counts", r#"[1,"x",3,4]"#),
+        ("labels", r#"["A",1,"b","C"]"#),
+    ] {
+        let raw = arrays_with(field, json);
+        let all = Arrays::from_json(&raw).unwrap_err();
+        let mut stream = Arrays::stream();
+        let contract_runtime::stream::Progress::Rejected(early) = stream.push(&raw) else {
+            panic!("{raw}: the stream decides");
+        };
+        assert_eq!(
+            (early.errors[0].pointer.as_str(), early.errors[0].code),
+            (all.errors[0].pointer.as_str(), all.errors[0].code),
+            "{raw}"
+        );
+        let mut finished = Arrays::stream();
+        let _ = finished.push(&raw);
+        assert_eq!(finished.finish().rejection(), Some(&all), "{raw}");
+    }
+}
+
+#[derive(Contract, Debug, PartialEq)]
+struct QuarantinedArrays {
+    #[contract(quarantine, max_len = 2, pattern = "^[a-z]+$")]
+    tags: Option<Vec<String>>,
+    #[contract(quarantine, max_len = 1)]
+    levels: Option<Vec<Level>>,
+}
+
+#[test]
+fn a_quarantined_array_with_an_item_of_the_wrong_type_reports_its_length_too() {
+    let r = QuarantinedArrays::from_json(r#"{"tags":["A",1,"c"],"levels":null}"#).unwrap_err();
+    assert_eq!(
+        codes(&r),
+        [
+            (Stage::Schema, "/tags/0", "pattern_mismatch"),
+            (Stage::Schema, "/tags/1", "invalid_type"),
+            (Stage::Schema, "/tags", "too_long"),
+        ]
+    );
+}
+
+#[test]
+fn a_quarantined_arrays_item_and_length_failures_are_all_review_reasons() {
+    let outcome = QuarantinedArrays::check(r#"{"tags":null,"levels":["mid","high"]}"#);
+    let reasons: Vec<_> = outcome
+        .reasons()
+        .iter()
+        .map(|v| (v.pointer.as_str(), v.code))
+        .collect();
+    assert_eq!(
+        reasons,
+        [("/levels/0", "not_one_of"), ("/levels", "too_long")]
+    );
+    assert_eq!(
+        outcome.into_value(),
+        Some(QuarantinedArrays {
+            tags: None,
+            levels: None
+        })
+    );
+}
