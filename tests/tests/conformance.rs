@@ -667,3 +667,28 @@ fn minus_zero_is_the_integer_zero_and_a_negative_float_zero_keeps_its_sign() {
         assert_eq!(float.as_f64().unwrap().to_bits(), (-0.0f64).to_bits());
     }
 }
+
+#[test]
+fn a_valid_case_cut_inside_an_escape_is_unexpected_end_not_a_bad_escape() {
+    // Every `y_` case's escapes are valid: a prefix of one that ends inside
+    // an escape (or between a surrogate's two halves) is a cut text.
+    let Some(cases) = parsing_cases() else { return };
+    let mut cuts = 0;
+    for (name, bytes) in with_prefix(&cases, "y_") {
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            continue;
+        };
+        for (cut, _) in text.char_indices() {
+            if let Err(rejection) = parse(&bytes[..cut], &LIMITS) {
+                let code = rejection.errors[0].code;
+                assert!(
+                    !matches!(code, "invalid_escape" | "lone_surrogate"),
+                    "{name} cut to {:?}: {code}",
+                    &text[..cut]
+                );
+                cuts += usize::from(text[..cut].contains('\\'));
+            }
+        }
+    }
+    assert!(cuts >= 100, "only {cuts} cuts after an escape");
+}

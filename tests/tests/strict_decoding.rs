@@ -641,3 +641,74 @@ fn a_quarantined_arrays_item_and_length_failures_are_all_review_reasons() {
         })
     );
 }
+
+// A text cut inside an escape (an output stopped by the token limit) is a
+// cut text, `unexpected_end`; an escape that no continuation makes valid
+// stays `invalid_escape` / `lone_surrogate`.
+
+/// Escapes the input ends inside: a value's, then a key's.
+const CUT_ESCAPES: [&str; 10] = [
+    r#"{"reason":"\"#,
+    r#"{"reason":"\u"#,
+    r#"{"reason":"\u00"#,
+    r#"{"reason":"\ud83d"#,
+    r#"{"reason":"\ud83d\"#,
+    r#"{"reason":"\ud83d\u"#,
+    r#"{"reason":"\ud83d\ude0"#,
+    r#"{"reas\u006"#,
+    r#"{"\ud83d"#,
+    r#"{"\ud83d\ude"#,
+];
+
+#[test]
+fn a_text_cut_inside_an_escape_is_unexpected_end() {
+    for raw in CUT_ESCAPES {
+        let r = CloseTicket::from_json(raw).unwrap_err();
+        assert_eq!(codes(&r), [(Stage::Parse, "", "unexpected_end")], "{raw}");
+        assert_eq!(r.errors[0].column, Some(raw.chars().count() + 1), "{raw}");
+    }
+}
+
+#[test]
+fn json_parse_reports_a_text_cut_inside_an_escape_as_unexpected_end() {
+    let limits = contract_runtime::json::Limits::default();
+    for raw in CUT_ESCAPES {
+        let r = contract_runtime::json::parse(raw.as_bytes(), &limits).unwrap_err();
+        assert_eq!(codes(&r), [(Stage::Parse, "", "unexpected_end")], "{raw}");
+    }
+}
+
+#[test]
+fn a_streamed_text_cut_inside_an_escape_finishes_with_unexpected_end() {
+    for raw in CUT_ESCAPES {
+        let mut stream = CloseTicket::stream();
+        // Some continuation completes the escape: the prefix decides nothing.
+        assert_eq!(
+            stream.push(raw),
+            contract_runtime::stream::Progress::Pending,
+            "{raw}"
+        );
+        let outcome = stream.finish();
+        let r = outcome.rejection().unwrap();
+        assert_eq!(codes(r), [(Stage::Parse, "", "unexpected_end")], "{raw}");
+    }
+}
+
+#[test]
+fn an_escape_no_continuation_makes_valid_is_still_invalid_escape_or_lone_surrogate() {
+    for (raw, code) in [
+        (r#"{"reason":"\x"#, "invalid_escape"),
+        (r#"{"reason":"\u0g"#, "invalid_escape"),
+        (r#"{"reason":"\u00g0"}"#, "invalid_escape"),
+        (r#"{"reason":"\ud83d\u0g"#, "invalid_escape"),
+        (r#"{"reason":"\ud83d"}"#, "lone_surrogate"),
+        (r#"{"reason":"\ud83dx"#, "lone_surrogate"),
+        (r#"{"reason":"\ud83d\n"#, "lone_surrogate"),
+        (r#"{"reason":"\ud83d\u0041"#, "lone_surrogate"),
+        (r#"{"reason":"\ude00"#, "lone_surrogate"),
+        (r#"{"\ud83d\u0041":1}"#, "lone_surrogate"),
+    ] {
+        let r = CloseTicket::from_json(raw).unwrap_err();
+        assert_eq!(codes(&r), [(Stage::Parse, "", code)], "{raw}");
+    }
+}

@@ -13,6 +13,8 @@
 //! | `1E-400` (underflows) | accepted, as `0.0` |
 //! | `-0` | accepted, as the integer `0` (`serde_json` reads the float `-0.0`); `-0.0` stays a float |
 //! | `"\ud800"` (lone surrogate escape) | `lone_surrogate` |
+//! | `"\x"`, `"\u12g4"` (an escape no continuation makes valid) | `invalid_escape` |
+//! | the input ends inside a string, even inside an escape or between a surrogate's halves (`"ab`, `"\u00`, `"\ud83d\u`: an output cut short) | `unexpected_end`, at the end of the input |
 //! | a raw control character in a string | `control_character` |
 //! | the same key twice in one object (after unescaping) | `duplicate_key`, at the member's pointer |
 //! | anything after the value but whitespace | `trailing_data` |
