@@ -11,7 +11,7 @@
 //! | `01`, `1.`, `.5`, `+1` | `invalid_number` |
 //! | `1e400`, a 400-digit integer (overflows f64) | `number_overflow` |
 //! | `1E-400` (underflows) | accepted, as `0.0` |
-//! | `-0` | accepted, as the integer `0` (`serde_json` reads the float `-0.0`); `-0.0` stays a float |
+//! | `-0` | accepted, as the integer `0` (`serde_json` reads the float `-0.0`); `-0.0` stays a float; a float field reads `-0` as `-0.0`, as a float parser does |
 //! | `"\ud800"` (lone surrogate escape) | `lone_surrogate` |
 //! | `"\x"`, `"\u12g4"` (an escape no continuation makes valid) | `invalid_escape` |
 //! | the input ends inside a string, even inside an escape or between a surrogate's halves (`"ab`, `"\u00`, `"\ud83d\u`: an output cut short) | `unexpected_end`, at the end of the input |

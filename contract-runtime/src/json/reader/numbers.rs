@@ -125,6 +125,17 @@ impl<'de> Reader<'de> {
         self.read_number_rest()
     }
 
+    /// Reads a number as a float field takes it: the `f64` a float parser
+    /// reads from its text, so `-0` is `-0.0` (as an integer it is 0: see
+    /// [`NumberValue::U64`]), as serde_json reads an `f64` and as a
+    /// `serde_json::Value` holds it.
+    #[inline]
+    pub fn read_float(&mut self) -> Result<f64, ParseError> {
+        let negative = self.bytes().get(self.pos) == Some(&b'-');
+        let v = self.read_number()?.as_f64();
+        Ok(if negative && v == 0.0 { -0.0 } else { v })
+    }
+
     // `read_number` for everything but a short integer.
     #[inline(never)]
     fn read_number_rest(&mut self) -> Result<Number, ParseError> {
