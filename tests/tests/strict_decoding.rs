@@ -712,3 +712,72 @@ fn an_escape_no_continuation_makes_valid_is_still_invalid_escape_or_lone_surroga
         assert_eq!(codes(&r), [(Stage::Parse, "", code)], "{raw}");
     }
 }
+
+#[test]
+fn a_text_cut_inside_a_number_or_a_literal_is_unexpected_end() {
+    for raw in [
+        r#"{"ticket_id":-"#,
+        r#"{"ticket_id":1."#,
+        r#"{"ticket_id":1e"#,
+        r#"{"ticket_id":1E-"#,
+        r#"{"ticket_id":tr"#,
+        r#"{"ticket_id":f"#,
+        r#"{"ticket_id":nul"#,
+    ] {
+        let r = CloseTicket::from_json(raw).unwrap_err();
+        assert_eq!(codes(&r), [(Stage::Parse, "", "unexpected_end")], "{raw}");
+        assert_eq!(r.errors[0].column, Some(raw.len() + 1), "{raw}");
+    }
+}
+
+#[test]
+fn a_streamed_text_cut_inside_a_number_or_a_literal_finishes_with_unexpected_end() {
+    let triage = r#"{"categoria":"bug","prioridade":"alta","motivo":"x","confianca":"#;
+    let cut_numbers = ["-", "1.", "1e", "1E-"].map(|n| format!("{triage}{n}"));
+    let order = r#"{"items":[],"labels":{},"coupon":nul"#;
+    let outcomes = cut_numbers
+        .iter()
+        .map(|raw| {
+            let mut stream = Triage::stream();
+            (
+                raw.as_str(),
+                stream.push(raw),
+                stream.finish().rejection().cloned(),
+            )
+        })
+        .chain(std::iter::once({
+            let mut stream = Order::stream();
+            (
+                order,
+                stream.push(order),
+                stream.finish().rejection().cloned(),
+            )
+        }));
+    for (raw, progress, rejection) in outcomes {
+        assert_eq!(
+            progress,
+            contract_runtime::stream::Progress::Pending,
+            "{raw}"
+        );
+        let rejection = rejection.unwrap();
+        assert_eq!(
+            codes(&rejection),
+            [(Stage::Parse, "", "unexpected_end")],
+            "{raw}"
+        );
+    }
+}
+
+#[test]
+fn a_number_or_a_literal_no_continuation_makes_valid_is_still_a_syntax_error() {
+    for (raw, code) in [
+        (r#"{"ticket_id":-x"#, "invalid_number"),
+        (r#"{"ticket_id":1.}"#, "invalid_number"),
+        (r#"{"ticket_id":1e}"#, "invalid_number"),
+        (r#"{"ticket_id":tru}"#, "syntax"),
+        (r#"{"ticket_id":nulx"#, "syntax"),
+    ] {
+        let r = CloseTicket::from_json(raw).unwrap_err();
+        assert_eq!(codes(&r), [(Stage::Parse, "", code)], "{raw}");
+    }
+}
