@@ -561,6 +561,47 @@ fn an_array_of_enums_reports_each_items_errors_and_its_length() {
     );
 }
 
+#[derive(Contract, Debug, PartialEq)]
+struct Page<T> {
+    #[contract(max_len = 1)]
+    items: Vec<T>,
+}
+
+#[test]
+fn a_generic_array_reports_each_items_errors_and_its_length() {
+    let r = Page::<Item>::from_json(r#"{"items":[{"sku":1,"qty":1},{"sku":"a","qty":1}]}"#)
+        .unwrap_err();
+    assert_eq!(
+        codes(&r),
+        [
+            (Stage::Schema, "/items/0/sku", "invalid_type"),
+            (Stage::Schema, "/items", "too_long"),
+        ]
+    );
+}
+
+#[derive(Contract, Debug, PartialEq)]
+#[contract(tag = "action", rename_all = "snake_case")]
+enum Batch {
+    Close {
+        #[contract(max_len = 1, pattern = "^T-")]
+        ids: Vec<String>,
+    },
+}
+
+#[test]
+fn a_union_variants_array_reports_each_items_errors_and_its_length() {
+    let r = Batch::from_json(r#"{"action":"close","ids":[1,"x"]}"#).unwrap_err();
+    assert_eq!(
+        codes(&r),
+        [
+            (Stage::Schema, "/ids/0", "invalid_type"),
+            (Stage::Schema, "/ids/1", "pattern_mismatch"),
+            (Stage::Schema, "/ids", "too_long"),
+        ]
+    );
+}
+
 #[test]
 fn a_map_reports_every_values_errors() {
     assert_eq!(
