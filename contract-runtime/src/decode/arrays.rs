@@ -102,3 +102,57 @@ where
         item.check_item(checks, at, cx);
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{read_array, read_array_items};
+    use crate::core::Collector;
+    use crate::decode::{Check, Pattern};
+    use crate::json::{Path, Reader};
+
+    static STARTS_WITH_A: Pattern = Pattern::new("^a");
+    // At most one item; each item must start with `a`.
+    static CHECKS: [Check; 2] = [
+        Check::Len(0, 1, ["s", "se", "l", "le"]),
+        Check::Pattern(&STARTS_WITH_A, "m", "e"),
+    ];
+
+    fn errors<T>(
+        read: fn(&mut Reader<'_>, &Path<'_>, &mut Collector, &'static [Check]) -> T,
+        text: &str,
+    ) -> Vec<(String, &'static str)> {
+        let mut r = Reader::new(text, 8);
+        let mut cx = Collector::new();
+        let _ = read(&mut r, &Path::Root, &mut cx, &CHECKS);
+        let (errors, _, _) = cx.finish();
+        errors.into_iter().map(|e| (e.pointer, e.code)).collect()
+    }
+
+    #[test]
+    fn the_length_bounds_the_array_and_the_other_checks_each_item() {
+        let found = errors(read_array_items::<Vec<String>>, r#"["abc", "xyz", 1]"#);
+        let expected = [
+            ("/1".to_owned(), "pattern_mismatch"),
+            ("/2".to_owned(), "invalid_type"),
+            (String::new(), "too_long"),
+        ];
+        assert_eq!(found, expected);
+    }
+
+    #[test]
+    fn items_are_not_checked_unless_asked() {
+        let found = errors(read_array::<Vec<String>>, r#"["xyz", 1]"#);
+        let expected = [
+            ("/1".to_owned(), "invalid_type"),
+            (String::new(), "too_long"),
+        ];
+        assert_eq!(found, expected);
+    }
+
+    #[test]
+    fn null_is_an_absent_optional_array_and_is_not_checked() {
+        assert!(errors(read_array_items::<Option<Vec<String>>>, "null").is_empty());
+        let found = errors(read_array_items::<Option<Vec<String>>>, r#"["x"]"#);
+        assert_eq!(found, [("/0".to_owned(), "pattern_mismatch")]);
+    }
+}
