@@ -87,9 +87,26 @@ use crate::error::Rejection;
 /// # Other deserializers
 ///
 /// - `serde_json::from_value` / `Value::deserialize`: the contract runs on
-///   the value written back to text. A `Value` has already dropped all but
-///   the last of two duplicate keys, so that check cannot happen there;
-///   every other check does.
+///   the value written back as compact text, and decides as
+///   [`Contract::from_json`] on the original text, except where the `Value`
+///   (serde_json without `arbitrary_precision`) has lost what was written:
+///   - a duplicate key: the `Value` kept the last of them, so it is not
+///     refused;
+///   - `-0` for an integer field: the `Value` holds the float `-0.0`, so it
+///     is refused (`invalid_type`) where the text is accepted as 0 (a float
+///     field reads `-0` as `-0.0` from either);
+///   - an integer beyond 64 bits for an integer field
+///     (`18446744073709551616`): the `Value` holds the nearest float,
+///     written back with an exponent, so `invalid_type` where the text
+///     gives `out_of_range`;
+///   - `max_bytes` and the line and column of a parse error are measured
+///     on the written-back text (no whitespace, escapes decoded).
+///
+///   Everything else decides the same: `1.0` and `1e2` stay floats
+///   (`invalid_type` for an integer field), an integer within 64 bits stays
+///   exact, a float reads back to the same bits, and the errors come in the
+///   text's order of keys (serde_json's `preserve_order`, on in this
+///   crate's build; without it a `Value` sorts its keys).
 /// - Any other format (YAML, a binary format, serde's `IntoDeserializer`
 ///   values) fails with an `invalid type` error that says `Checked<T>`
 ///   reads JSON text through serde_json.

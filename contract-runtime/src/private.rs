@@ -9,10 +9,11 @@ pub use crate::code;
 pub use crate::contract::{Contract, OutcomeEnum};
 pub use crate::core::{Collector, JsonType, ObjectMembers, TagSeen};
 pub use crate::decode::{
-    Absent, Check, Checked, DecodeVariant, Format, LenCheck, Length, Literal, Pattern, Slot, Tag,
-    TypeMessages, check_format, check_pattern, check_pattern_items, declared_range, decode_union,
-    field_error, invalid_type, invalid_type_of, member, member_unchecked, missing_key, narrow_f32,
-    not_one_of, own_frame, undeclared_member,
+    Absent, ArrayField, Check, Checked, DecodeVariant, Format, LenCheck, Length, Literal, Pattern,
+    Slot, Tag, TypeMessages, check_format, check_pattern, declared_range, decode_union,
+    field_error, invalid_type, invalid_type_of, member, member_array, member_array_items,
+    member_unchecked, missing_key, narrow_f32, not_one_of, own_frame, read_array,
+    read_array_items, undeclared_member,
 };
 pub use crate::edit::EditPolicy;
 pub use crate::encode::put;

@@ -252,3 +252,158 @@ fn another_deserializer_gets_an_error_not_a_value() {
         serde::Deserialize::deserialize(map.into_deserializer());
     assert!(from_map.is_err());
 }
+
+// Every entry point against `from_value`, on numbers: a `Value` holds `-0`
+// and integers beyond 64 bits as floats, and is written back as text
+// before the contract reads it.
+
+#[derive(Contract, Debug, Clone, PartialEq)]
+struct Numbers {
+    count: u64,
+    delta: i64,
+    ratio: f64,
+    small: f32,
+}
+
+/// A [`Numbers`] document, valid but for `field` written as `number`.
+fn numbers_with(field: &str, number: &str) -> String {
+    let members: Vec<_> = [
+        ("count", "1"),
+        ("delta", "1"),
+        ("ratio", "1.5"),
+        ("small", "1.5"),
+    ]
+    .iter()
+    .map(|(name, valid)| format!("\"{name}\":{}", if *name == field { number } else { valid }))
+    .collect();
+    format!("{{{}}}", members.join(","))
+}
+
+/// What an entry point decided: the value (floats as their bits, so the
+/// sign of a zero counts), or each error's code and pointer.
+type Decision = Result<(u64, i64, u64, u32), Vec<(String, String)>>;
+
+fn decision_of(value: Numbers) -> Decision {
+    Ok((
+        value.count,
+        value.delta,
+        value.ratio.to_bits(),
+        value.small.to_bits(),
+    ))
+}
+
+/// The decisions of `check`, of `from_str::<Checked>` and of `from_value::<Checked>`
+/// on the `Value` serde_json reads from the same text.
+fn decisions(text: &str) -> [Decision; 3] {
+    let check = match Numbers::check(text).into_value() {
+        Some(value) => decision_of(value),
+        None => Err(Numbers::from_json(text)
+            .unwrap_err()
+            .errors
+            .iter()
+            .map(|e| (e.code.to_owned(), e.pointer.clone()))
+            .collect()),
+    };
+    let through = |result: Result<Checked<Numbers>, serde_json::Error>| match result {
+        Ok(value) => decision_of(value.into_inner()),
+        Err(err) => Err(codes_and_pointers(&err)),
+    };
+    let value: Value = serde_json::from_str(text).unwrap();
+    [
+        check,
+        through(serde_json::from_str(text)),
+        through(serde_json::from_value(value)),
+    ]
+}
+
+#[test]
+fn from_value_decides_numbers_as_the_text_does_where_the_value_kept_them() {
+    for (field, number) in [
+        ("ratio", "-0"),
+        ("ratio", "-0.0"),
+        ("ratio", "100000000000000000000"),
+        ("ratio", "0.1"),
+        ("ratio", "5e-324"),
+        ("ratio", "1.7976931348623157e308"),
+        ("ratio", "1E2"),
+        ("small", "-0"),
+        ("small", "3.4028235e38"),
+        ("small", "3.5e38"),
+        ("count", "18446744073709551615"),
+        ("count", "1.0"),
+        ("count", "1e2"),
+        ("count", "-0.0"),
+        ("count", "-1"),
+        ("delta", "-9223372036854775808"),
+    ] {
+        let text = numbers_with(field, number);
+        let [check, from_str, from_value] = decisions(&text);
+        assert_eq!(check, from_str, "{text}");
+        assert_eq!(check, from_value, "{text}");
+    }
+}
+
+#[test]
+fn a_float_field_reads_minus_zero_as_negative_zero_on_every_entry_point() {
+    let [check, ..] = decisions(&numbers_with("ratio", "-0"));
+    assert_eq!(check.unwrap().2, (-0.0f64).to_bits());
+    let [check, ..] = decisions(&numbers_with("small", "-0"));
+    assert_eq!(check.unwrap().3, (-0.0f32).to_bits());
+}
+
+#[test]
+fn from_value_refuses_minus_zero_for_an_integer_field_which_the_text_accepts() {
+    // serde_json holds `-0` as the float `-0.0`, written back as `-0.0`.
+    let [check, from_str, from_value] = decisions(&numbers_with("count", "-0"));
+    assert_eq!(check.unwrap().0, 0);
+    assert_eq!(from_str.unwrap().0, 0);
+    assert_eq!(from_value, Err(vec![pair("invalid_type", "/count")]));
+}
+
+#[test]
+fn from_value_reports_an_integer_beyond_64_bits_as_invalid_type_not_out_of_range() {
+    // serde_json holds it as the nearest float, written back with an
+    // exponent (`1.8446744073709552e19`).
+    for (field, number) in [
+        ("count", "18446744073709551616"),
+        ("delta", "-9223372036854775809"),
+    ] {
+        let pointer = format!("/{field}");
+        let [check, from_str, from_value] = decisions(&numbers_with(field, number));
+        assert_eq!(check, Err(vec![pair("out_of_range", &pointer)]), "{number}");
+        assert_eq!(from_str, check, "{number}");
+        assert_eq!(
+            from_value,
+            Err(vec![pair("invalid_type", &pointer)]),
+            "{number}"
+        );
+    }
+}
+
+#[test]
+fn from_value_measures_max_bytes_on_the_value_written_back_without_whitespace() {
+    let text = format!(r#"{{"ticket_id": 7,{} "labels": {{}}}}"#, " ".repeat(5000));
+    assert_eq!(
+        rejection(&checked(&text).unwrap_err())["errors"][0]["code"],
+        "too_large"
+    );
+    let value: Value = serde_json::from_str(&text).unwrap();
+    assert!(serde_json::from_value::<Checked<CloseTicket>>(value).is_ok());
+}
+
+#[test]
+fn from_value_reports_errors_in_the_texts_order_of_keys() {
+    // serde_json's `preserve_order` (on in this build) keeps the members
+    // in the order of the text.
+    let text = r#"{"labels": {"b": 300, "a": "x"}, "z": 1, "ticket_id": 0}"#;
+    let expected = [
+        pair("out_of_range", "/labels/b"),
+        pair("invalid_type", "/labels/a"),
+        pair("unknown_key", "/z"),
+        pair("below_minimum", "/ticket_id"),
+    ];
+    assert_eq!(codes_and_pointers(&checked(text).unwrap_err()), expected);
+    let value: Value = serde_json::from_str(text).unwrap();
+    let err = serde_json::from_value::<Checked<CloseTicket>>(value).unwrap_err();
+    assert_eq!(codes_and_pointers(&err), expected);
+}

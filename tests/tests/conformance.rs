@@ -667,3 +667,34 @@ fn minus_zero_is_the_integer_zero_and_a_negative_float_zero_keeps_its_sign() {
         assert_eq!(float.as_f64().unwrap().to_bits(), (-0.0f64).to_bits());
     }
 }
+
+#[test]
+fn a_valid_case_cut_anywhere_is_unexpected_end() {
+    // A prefix of a `y_` case that is not a document itself is a cut text
+    // (an output stopped by a token limit), wherever the cut falls: inside
+    // an escape, between a surrogate's halves, a literal or a number.
+    let Some(cases) = parsing_cases() else { return };
+    let mut cuts_after_an_escape = 0;
+    for (name, bytes) in with_prefix(&cases, "y_") {
+        let refused = Y_REFUSED.iter().any(|(n, _, _)| *n == name);
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            continue;
+        };
+        for (cut, _) in text.char_indices() {
+            if let Err(rejection) = parse(&bytes[..cut], &LIMITS) {
+                let code = rejection.errors[0].code;
+                let allowed = refused && code == "duplicate_key";
+                assert!(
+                    code == "unexpected_end" || allowed,
+                    "{name} cut to {:?}: {code}",
+                    &text[..cut]
+                );
+                cuts_after_an_escape += usize::from(text[..cut].contains('\\'));
+            }
+        }
+    }
+    assert!(
+        cuts_after_an_escape >= 100,
+        "only {cuts_after_an_escape} cuts after an escape"
+    );
+}

@@ -588,10 +588,11 @@ fn a_pattern_on_a_vec_of_strings_checks_every_item_at_its_pointer() {
             pm("/codes/2")
         ]
     );
-    // The array's own bound and its items' pattern are both reported.
+    // The array's own bound and its items' pattern are both reported, in
+    // the order of the text: the item, then the array's `]`.
     assert_eq!(
         parcel_errors(r#"{"countries":["FR","DE","IT","ES","pt"],"codes":null}"#),
-        [("/countries".to_owned(), "too_long"), pm("/countries/4")]
+        [pm("/countries/4"), ("/countries".to_owned(), "too_long")]
     );
     // A streamed document ends with the same errors.
     let mut stream = Parcel::stream();

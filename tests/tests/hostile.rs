@@ -614,8 +614,9 @@ fn minus_zero_is_the_integer_zero_for_every_field() {
     assert_eq!(value.as_u64(), Some(0));
     let n = Numbers::from_json(&numbers("-0", "-0", "-0")).unwrap();
     assert_eq!((n.int, n.small), (0, 0));
-    // A float field reads the integer 0, as it reads any integer.
-    assert_eq!(n.real.to_bits(), 0.0f64.to_bits());
+    // A float field reads `-0` as a float parser does (and serde_json, and
+    // a `serde_json::Value`): `-0.0`.
+    assert_eq!(n.real.to_bits(), (-0.0f64).to_bits());
     // Written as a float, the zero keeps its sign.
     let n = Numbers::from_json(&numbers("0", "0", "-0.0")).unwrap();
     assert_eq!(n.real.to_bits(), (-0.0f64).to_bits());

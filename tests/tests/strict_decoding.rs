@@ -427,3 +427,398 @@ fn a_key_that_only_starts_like_a_field_is_unknown() {
     let r = CloseTicket::from_json(r#"{"action" 1,"ticket_id":7,"reason":"x"}"#).unwrap_err();
     assert_eq!(codes(&r), [(Stage::Parse, "", "syntax")]);
 }
+
+// An array's errors: every item's, as each item is read, then the array's
+// own length, decided at its `]`.
+
+#[derive(Contract, Debug, PartialEq)]
+#[contract(rename_all = "snake_case")]
+enum Level {
+    Low,
+    High,
+}
+
+#[derive(Contract, Debug, PartialEq)]
+struct Arrays {
+    #[contract(min_len = 2, max_len = 3)]
+    counts: Vec<u8>,
+    #[contract(pattern = "^[a-z]+$")]
+    tags: Vec<String>,
+    #[contract(pattern = "^[a-z]+$", max_len = 2)]
+    labels: Option<Vec<String>>,
+    #[contract(max_len = 1)]
+    items: Vec<Item>,
+    #[contract(max_len = 1)]
+    levels: Vec<Level>,
+    by_name: BTreeMap<String, Item>,
+}
+
+/// Each field of [`Arrays`] with a valid value.
+const ARRAYS: [(&str, &str); 6] = [
+    ("counts", "[1,2]"),
+    ("tags", r#"["a"]"#),
+    ("labels", "null"),
+    ("items", "[]"),
+    ("levels", "[]"),
+    ("by_name", "{}"),
+];
+
+/// An [`Arrays`] document, valid but for `field` set to `json`.
+fn arrays_with(field: &str, json: &str) -> String {
+    let members: Vec<_> = ARRAYS
+        .iter()
+        .map(|(name, valid)| format!("\"{name}\":{}", if *name == field { json } else { valid }))
+        .collect();
+    format!("{{{}}}", members.join(","))
+}
+
+fn arrays_errors(field: &str, json: &str) -> Vec<(Stage, String, &'static str)> {
+    let raw = arrays_with(field, json);
+    Arrays::from_json(&raw)
+        .unwrap_err()
+        .errors
+        .iter()
+        .map(|e| (e.stage, e.pointer.clone(), e.code))
+        .collect()
+}
+
+fn schema(pointer: &str, code: &'static str) -> (Stage, String, &'static str) {
+    (Stage::Schema, pointer.to_owned(), code)
+}
+
+#[test]
+fn the_arrays_document_is_valid() {
+    assert!(Arrays::from_json(&arrays_with("", "")).is_ok());
+}
+
+#[test]
+fn an_array_too_long_is_reported_although_an_item_has_the_wrong_type() {
+    assert_eq!(
+        arrays_errors("counts", r#"[1,"x",3,4]"#),
+        [
+            schema("/counts/1", "invalid_type"),
+            schema("/counts", "too_long")
+        ]
+    );
+}
+
+#[test]
+fn an_array_too_short_is_reported_although_an_item_is_out_of_range() {
+    assert_eq!(
+        arrays_errors("counts", "[300]"),
+        [
+            schema("/counts/0", "out_of_range"),
+            schema("/counts", "too_short")
+        ]
+    );
+}
+
+#[test]
+fn each_item_is_matched_against_the_pattern_although_another_has_the_wrong_type() {
+    assert_eq!(
+        arrays_errors("tags", r#"["ABC",1]"#),
+        [
+            schema("/tags/0", "pattern_mismatch"),
+            schema("/tags/1", "invalid_type")
+        ]
+    );
+}
+
+#[test]
+fn an_optional_arrays_errors_come_in_the_order_of_the_text_then_its_length() {
+    assert_eq!(
+        arrays_errors("labels", r#"["A",1,"b","C"]"#),
+        [
+            schema("/labels/0", "pattern_mismatch"),
+            schema("/labels/1", "invalid_type"),
+            schema("/labels/3", "pattern_mismatch"),
+            schema("/labels", "too_long"),
+        ]
+    );
+}
+
+#[test]
+fn an_array_of_contracts_reports_each_items_errors_and_its_length() {
+    assert_eq!(
+        arrays_errors("items", r#"[{"sku":1,"qty":1},{"sku":"a","qty":-1}]"#),
+        [
+            schema("/items/0/sku", "invalid_type"),
+            schema("/items/1/qty", "out_of_range"),
+            schema("/items", "too_long"),
+        ]
+    );
+}
+
+#[test]
+fn an_array_of_enums_reports_each_items_errors_and_its_length() {
+    assert_eq!(
+        arrays_errors("levels", r#"["mid",3,"low"]"#),
+        [
+            schema("/levels/0", "not_one_of"),
+            schema("/levels/1", "invalid_type"),
+            schema("/levels", "too_long"),
+        ]
+    );
+}
+
+#[derive(Contract, Debug, PartialEq)]
+struct Page<T> {
+    #[contract(max_len = 1)]
+    items: Vec<T>,
+}
+
+#[test]
+fn a_generic_array_reports_each_items_errors_and_its_length() {
+    let r = Page::<Item>::from_json(r#"{"items":[{"sku":1,"qty":1},{"sku":"a","qty":1}]}"#)
+        .unwrap_err();
+    assert_eq!(
+        codes(&r),
+        [
+            (Stage::Schema, "/items/0/sku", "invalid_type"),
+            (Stage::Schema, "/items", "too_long"),
+        ]
+    );
+}
+
+#[derive(Contract, Debug, PartialEq)]
+#[contract(tag = "action", rename_all = "snake_case")]
+enum Batch {
+    Close {
+        #[contract(max_len = 1, pattern = "^T-")]
+        ids: Vec<String>,
+    },
+}
+
+#[test]
+fn a_union_variants_array_reports_each_items_errors_and_its_length() {
+    let r = Batch::from_json(r#"{"action":"close","ids":[1,"x"]}"#).unwrap_err();
+    assert_eq!(
+        codes(&r),
+        [
+            (Stage::Schema, "/ids/0", "invalid_type"),
+            (Stage::Schema, "/ids/1", "pattern_mismatch"),
+            (Stage::Schema, "/ids", "too_long"),
+        ]
+    );
+}
+
+#[test]
+fn a_map_reports_every_values_errors() {
+    assert_eq!(
+        arrays_errors(
+            "by_name",
+            r#"{"a":1,"b":{"sku":"b","qty":-1},"c":{"sku":2,"qty":1}}"#
+        ),
+        [
+            schema("/by_name/a", "invalid_type"),
+            schema("/by_name/b/qty", "out_of_range"),
+            schema("/by_name/c/sku", "invalid_type"),
+        ]
+    );
+}
+
+#[test]
+fn the_streams_first_error_in_an_array_is_the_first_error_check_reports() {
+    for (field, json) in [
+        ("tags", r#"["ABC",1]"#),
+        ("counts", r#"[1,"x",3,4]"#),
+        ("labels", r#"["A",1,"b","C"]"#),
+    ] {
+        let raw = arrays_with(field, json);
+        let all = Arrays::from_json(&raw).unwrap_err();
+        let mut stream = Arrays::stream();
+        let contract_runtime::stream::Progress::Rejected(early) = stream.push(&raw) else {
+            panic!("{raw}: the stream decides");
+        };
+        assert_eq!(
+            (early.errors[0].pointer.as_str(), early.errors[0].code),
+            (all.errors[0].pointer.as_str(), all.errors[0].code),
+            "{raw}"
+        );
+        let mut finished = Arrays::stream();
+        let _ = finished.push(&raw);
+        assert_eq!(finished.finish().rejection(), Some(&all), "{raw}");
+    }
+}
+
+#[derive(Contract, Debug, PartialEq)]
+struct QuarantinedArrays {
+    #[contract(quarantine, max_len = 2, pattern = "^[a-z]+$")]
+    tags: Option<Vec<String>>,
+    #[contract(quarantine, max_len = 1)]
+    levels: Option<Vec<Level>>,
+}
+
+#[test]
+fn a_quarantined_array_with_an_item_of_the_wrong_type_reports_its_length_too() {
+    let r = QuarantinedArrays::from_json(r#"{"tags":["A",1,"c"],"levels":null}"#).unwrap_err();
+    assert_eq!(
+        codes(&r),
+        [
+            (Stage::Schema, "/tags/0", "pattern_mismatch"),
+            (Stage::Schema, "/tags/1", "invalid_type"),
+            (Stage::Schema, "/tags", "too_long"),
+        ]
+    );
+}
+
+#[test]
+fn a_quarantined_arrays_item_and_length_failures_are_all_review_reasons() {
+    let outcome = QuarantinedArrays::check(r#"{"tags":null,"levels":["mid","high"]}"#);
+    let reasons: Vec<_> = outcome
+        .reasons()
+        .iter()
+        .map(|v| (v.pointer.as_str(), v.code))
+        .collect();
+    assert_eq!(
+        reasons,
+        [("/levels/0", "not_one_of"), ("/levels", "too_long")]
+    );
+    assert_eq!(
+        outcome.into_value(),
+        Some(QuarantinedArrays {
+            tags: None,
+            levels: None
+        })
+    );
+}
+
+// A text cut inside an escape (an output stopped by the token limit) is a
+// cut text, `unexpected_end`; an escape that no continuation makes valid
+// stays `invalid_escape` / `lone_surrogate`.
+
+/// Escapes the input ends inside: a value's, then a key's.
+const CUT_ESCAPES: [&str; 10] = [
+    r#"{"reason":"\"#,
+    r#"{"reason":"\u"#,
+    r#"{"reason":"\u00"#,
+    r#"{"reason":"\ud83d"#,
+    r#"{"reason":"\ud83d\"#,
+    r#"{"reason":"\ud83d\u"#,
+    r#"{"reason":"\ud83d\ude0"#,
+    r#"{"reas\u006"#,
+    r#"{"\ud83d"#,
+    r#"{"\ud83d\ude"#,
+];
+
+#[test]
+fn a_text_cut_inside_an_escape_is_unexpected_end() {
+    for raw in CUT_ESCAPES {
+        let r = CloseTicket::from_json(raw).unwrap_err();
+        assert_eq!(codes(&r), [(Stage::Parse, "", "unexpected_end")], "{raw}");
+        assert_eq!(r.errors[0].column, Some(raw.chars().count() + 1), "{raw}");
+    }
+}
+
+#[test]
+fn json_parse_reports_a_text_cut_inside_an_escape_as_unexpected_end() {
+    let limits = contract_runtime::json::Limits::default();
+    for raw in CUT_ESCAPES {
+        let r = contract_runtime::json::parse(raw.as_bytes(), &limits).unwrap_err();
+        assert_eq!(codes(&r), [(Stage::Parse, "", "unexpected_end")], "{raw}");
+    }
+}
+
+#[test]
+fn a_streamed_text_cut_inside_an_escape_finishes_with_unexpected_end() {
+    for raw in CUT_ESCAPES {
+        let mut stream = CloseTicket::stream();
+        // Some continuation completes the escape: the prefix decides nothing.
+        assert_eq!(
+            stream.push(raw),
+            contract_runtime::stream::Progress::Pending,
+            "{raw}"
+        );
+        let outcome = stream.finish();
+        let r = outcome.rejection().unwrap();
+        assert_eq!(codes(r), [(Stage::Parse, "", "unexpected_end")], "{raw}");
+    }
+}
+
+#[test]
+fn an_escape_no_continuation_makes_valid_is_still_invalid_escape_or_lone_surrogate() {
+    for (raw, code) in [
+        (r#"{"reason":"\x"#, "invalid_escape"),
+        (r#"{"reason":"\u0g"#, "invalid_escape"),
+        (r#"{"reason":"\u00g0"}"#, "invalid_escape"),
+        (r#"{"reason":"\ud83d\u0g"#, "invalid_escape"),
+        (r#"{"reason":"\ud83d"}"#, "lone_surrogate"),
+        (r#"{"reason":"\ud83dx"#, "lone_surrogate"),
+        (r#"{"reason":"\ud83d\n"#, "lone_surrogate"),
+        (r#"{"reason":"\ud83d\u0041"#, "lone_surrogate"),
+        (r#"{"reason":"\ude00"#, "lone_surrogate"),
+        (r#"{"\ud83d\u0041":1}"#, "lone_surrogate"),
+    ] {
+        let r = CloseTicket::from_json(raw).unwrap_err();
+        assert_eq!(codes(&r), [(Stage::Parse, "", code)], "{raw}");
+    }
+}
+
+#[test]
+fn a_text_cut_inside_a_number_or_a_literal_is_unexpected_end() {
+    for raw in [
+        r#"{"ticket_id":-"#,
+        r#"{"ticket_id":1."#,
+        r#"{"ticket_id":1e"#,
+        r#"{"ticket_id":1E-"#,
+        r#"{"ticket_id":tr"#,
+        r#"{"ticket_id":f"#,
+        r#"{"ticket_id":nul"#,
+    ] {
+        let r = CloseTicket::from_json(raw).unwrap_err();
+        assert_eq!(codes(&r), [(Stage::Parse, "", "unexpected_end")], "{raw}");
+        assert_eq!(r.errors[0].column, Some(raw.len() + 1), "{raw}");
+    }
+}
+
+#[test]
+fn a_streamed_text_cut_inside_a_number_or_a_literal_finishes_with_unexpected_end() {
+    let triage = r#"{"categoria":"bug","prioridade":"alta","motivo":"x","confianca":"#;
+    let cut_numbers = ["-", "1.", "1e", "1E-"].map(|n| format!("{triage}{n}"));
+    let order = r#"{"items":[],"labels":{},"coupon":nul"#;
+    let outcomes = cut_numbers
+        .iter()
+        .map(|raw| {
+            let mut stream = Triage::stream();
+            (
+                raw.as_str(),
+                stream.push(raw),
+                stream.finish().rejection().cloned(),
+            )
+        })
+        .chain(std::iter::once({
+            let mut stream = Order::stream();
+            (
+                order,
+                stream.push(order),
+                stream.finish().rejection().cloned(),
+            )
+        }));
+    for (raw, progress, rejection) in outcomes {
+        assert_eq!(
+            progress,
+            contract_runtime::stream::Progress::Pending,
+            "{raw}"
+        );
+        let rejection = rejection.unwrap();
+        assert_eq!(
+            codes(&rejection),
+            [(Stage::Parse, "", "unexpected_end")],
+            "{raw}"
+        );
+    }
+}
+
+#[test]
+fn a_number_or_a_literal_no_continuation_makes_valid_is_still_a_syntax_error() {
+    for (raw, code) in [
+        (r#"{"ticket_id":-x"#, "invalid_number"),
+        (r#"{"ticket_id":1.}"#, "invalid_number"),
+        (r#"{"ticket_id":1e}"#, "invalid_number"),
+        (r#"{"ticket_id":tru}"#, "syntax"),
+        (r#"{"ticket_id":nulx"#, "syntax"),
+    ] {
+        let r = CloseTicket::from_json(raw).unwrap_err();
+        assert_eq!(codes(&r), [(Stage::Parse, "", code)], "{raw}");
+    }
+}

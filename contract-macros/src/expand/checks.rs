@@ -12,10 +12,10 @@ use crate::attr::{FieldAttrs, Lit, LocatedLit, StringFormat};
 use crate::model::Member;
 use crate::ty::Ty;
 
-/// Whether the field's checks are written inline rather than as a table:
-/// a quarantined field (its failures may be absorbed), an `f32` (bounds
-/// compare the `f64` the document wrote, `equals` the `f32`), and
-/// `pattern` on the items of a `Vec<String>` (each item at its own pointer).
+/// Whether the field's member is read inline rather than by the runtime's
+/// `member`: a quarantined field (its failures may be absorbed) and an
+/// `f32` with checks (bounds compare the `f64` the document wrote,
+/// `equals` the `f32`; written inline, [`inline`]).
 pub fn inline_only(f: &Member<'_>) -> bool {
     let a = &f.attrs;
     let has_checks = a.min.is_some()
@@ -26,9 +26,18 @@ pub fn inline_only(f: &Member<'_>) -> bool {
         || a.one_of.is_some()
         || a.pattern.is_some()
         || a.format.is_some();
-    a.quarantine.is_some()
-        || (has_checks && is_f32(f.ty))
-        || (a.pattern.is_some() && crate::check::pattern_on_items(f.kind.strip_option()))
+    a.quarantine.is_some() || (has_checks && is_f32(f.ty))
+}
+
+/// How an array field (`Vec<T>`, `Option<Vec<T>>`) with checks is read:
+/// `Some(true)` if its checks also apply to each item (`pattern` on a
+/// `Vec<String>`), `Some(false)` if they bound the array only, `None` for
+/// a field that is not an array. An array's checks run while it is read,
+/// by the runtime's `read_array`: an item that fails hides neither the
+/// other items' errors nor the array's length.
+pub fn array(f: &Member<'_>) -> Option<bool> {
+    let kind = f.kind.strip_option();
+    matches!(kind, Ty::Vec(_)).then(|| crate::check::pattern_on_items(kind))
 }
 
 /// Whether the type is `f32` or `Option<f32>`.
@@ -113,7 +122,8 @@ fn literal(kind: &Ty, lit: &Lit) -> TokenStream {
 }
 
 /// The checks written inline on `__contract_x` (skipping `null` for an
-/// `Option` field), for the fields [`table`] does not cover.
+/// `Option` field), for the fields [`table`] does not cover: an `f32`, or
+/// a quarantined field that is not an array.
 pub fn inline(f: &Member<'_>) -> TokenStream {
     let p = private();
     let a = &f.attrs;
@@ -169,15 +179,9 @@ pub fn inline(f: &Member<'_>) -> TokenStream {
     }
     if let Some(pattern) = &a.pattern {
         let (engine, msg, exp) = pattern_texts(&pattern.value);
-        // On a `Vec<String>`, every item, at its own pointer.
-        let check = if crate::check::pattern_on_items(kind) {
-            quote!(check_pattern_items(__contract_cx, &__contract_p, &__CONTRACT_PATTERN, __contract_y, #msg, #exp))
-        } else {
-            quote!(check_pattern(__contract_cx, &__contract_p, &__CONTRACT_PATTERN, __contract_y.as_str(), #msg, #exp))
-        };
         checks.push(quote! {{
             static __CONTRACT_PATTERN: #p::Pattern = #p::Pattern::new(#engine);
-            #p::#check;
+            #p::check_pattern(__contract_cx, &__contract_p, &__CONTRACT_PATTERN, __contract_y.as_str(), #msg, #exp);
         }});
     }
     if let Some(format) = &a.format {

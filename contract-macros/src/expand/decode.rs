@@ -67,11 +67,21 @@ pub fn members(
         // field's checks as a static table.
         if !checks::inline_only(f) {
             let decode = quote!(<#ty as #p::JsonType>::decode);
-            return match checks::table(f) {
-                Some(table) => quote! {
+            return match (checks::table(f), checks::array(f)) {
+                (Some(table), Some(items)) => {
+                    let member = if items {
+                        quote!(member_array_items)
+                    } else {
+                        quote!(member_array)
+                    };
+                    quote! {
+                        #i => #p::#member(__contract_r, __contract_path, __contract_cx, __contract_at, #json, &mut #v, #table),
+                    }
+                }
+                (Some(table), None) => quote! {
                     #i => #p::member(__contract_r, __contract_path, __contract_cx, __contract_at, #json, &mut #v, #decode, #table),
                 },
-                None => quote! {
+                (None, _) => quote! {
                     #i => #p::member_unchecked(__contract_r, __contract_path, __contract_cx, __contract_at, #json, &mut #v, #decode),
                 },
             };
@@ -217,7 +227,13 @@ pub fn members(
 fn inline_arm(i: usize, f: &Member<'_>, v: &TokenStream) -> TokenStream {
     let p = private();
     let (ty, json) = (f.ty, &f.json_name);
-    let checks = checks::inline(f);
+    // An array's checks run while it is read (`checks::array`); other
+    // fields' are written inline on the decoded value.
+    let array = checks::array(f).zip(checks::table(f));
+    let checks = match array {
+        Some(_) => TokenStream::new(),
+        None => checks::inline(f),
+    };
     // A quarantined field's value failures may yet be absorbed: a
     // decode told to stop at its errors does not stop inside it.
     let (mark, unshield) = if f.attrs.quarantine.is_some() {
@@ -264,6 +280,17 @@ fn inline_arm(i: usize, f: &Member<'_>, v: &TokenStream) -> TokenStream {
             quote!(#v.value = #p::narrow_f32(__contract_x, &__contract_p, __contract_cx);),
         )
     };
+    let read = match array {
+        Some((true, table)) => {
+            quote!(#p::read_array_items::<#decode_ty>(__contract_r, &__contract_p, __contract_cx, #table))
+        }
+        Some((false, table)) => {
+            quote!(#p::read_array::<#decode_ty>(__contract_r, &__contract_p, __contract_cx, #table))
+        }
+        None => {
+            quote!(<#decode_ty as #p::JsonType>::decode(__contract_r, &__contract_p, __contract_cx))
+        }
+    };
     // A type error of a value whose field declares `min`/`max` names the
     // declared range.
     let range = checks::range_text(&f.attrs, f.kind.strip_option()).map(|range| {
@@ -289,7 +316,7 @@ fn inline_arm(i: usize, f: &Member<'_>, v: &TokenStream) -> TokenStream {
             let __contract_p = __contract_path.key(#json);
             let __contract_mark = #mark;
             let __contract_read =
-                <#decode_ty as #p::JsonType>::decode(__contract_r, &__contract_p, __contract_cx);
+                #read;
             #range_on_err
             if let #p::Some(__contract_x) = __contract_read? {
                 #checks

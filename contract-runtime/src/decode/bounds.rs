@@ -63,11 +63,24 @@ enum Subject<'a> {
     Items(usize),
 }
 
+/// Which of a table's checks apply: all of them to a field's value; to an
+/// item of an array field, all but the length, which bounds the array.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    Value,
+    Item,
+}
+
 /// A field type whose value the table's checks apply to. `Option<T>`
 /// checks its value when present.
 pub trait Checked {
     /// Runs `checks` on the value, recording each failure at `path`.
     fn check(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector);
+
+    /// Runs the checks of an array field's `checks` that apply to each of
+    /// its items (`pattern` on a `Vec<String>`: every check but the
+    /// length), on this item at its own `path`.
+    fn check_item(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector);
 }
 
 macro_rules! checked_int {
@@ -76,7 +89,12 @@ macro_rules! checked_int {
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn check(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
-                check_subject(Subject::Int(*self as i128), checks, path, cx);
+                check_subject(Subject::Int(*self as i128), checks, Scope::Value, path, cx);
+            }
+
+            #[inline]
+            fn check_item(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
+                check_subject(Subject::Int(*self as i128), checks, Scope::Item, path, cx);
             }
         }
     )*};
@@ -88,7 +106,12 @@ impl Checked for f64 {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn check(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
-        check_subject(Subject::Float(*self), checks, path, cx);
+        check_subject(Subject::Float(*self), checks, Scope::Value, path, cx);
+    }
+
+    #[inline]
+    fn check_item(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
+        check_subject(Subject::Float(*self), checks, Scope::Item, path, cx);
     }
 }
 
@@ -96,7 +119,12 @@ impl Checked for bool {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn check(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
-        check_subject(Subject::Bool(*self), checks, path, cx);
+        check_subject(Subject::Bool(*self), checks, Scope::Value, path, cx);
+    }
+
+    #[inline]
+    fn check_item(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
+        check_subject(Subject::Bool(*self), checks, Scope::Item, path, cx);
     }
 }
 
@@ -104,7 +132,12 @@ impl Checked for String {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn check(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
-        check_subject(Subject::Str(self), checks, path, cx);
+        check_subject(Subject::Str(self), checks, Scope::Value, path, cx);
+    }
+
+    #[inline]
+    fn check_item(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
+        check_subject(Subject::Str(self), checks, Scope::Item, path, cx);
     }
 }
 
@@ -112,7 +145,12 @@ impl<T> Checked for Vec<T> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn check(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
-        check_subject(Subject::Items(self.len()), checks, path, cx);
+        check_subject(Subject::Items(self.len()), checks, Scope::Value, path, cx);
+    }
+
+    #[inline]
+    fn check_item(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
+        check_subject(Subject::Items(self.len()), checks, Scope::Item, path, cx);
     }
 }
 
@@ -124,6 +162,26 @@ impl<T: Checked> Checked for Option<T> {
             value.check(checks, path, cx);
         }
     }
+
+    #[inline]
+    fn check_item(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
+        if let Some(value) = self {
+            value.check_item(checks, path, cx);
+        }
+    }
+}
+
+/// Runs an array field's checks that bound the array itself (its length:
+/// `too_short`, `too_long`) on an array of `len` items, whether or not
+/// each item was valid.
+#[inline]
+pub(super) fn check_item_count(
+    len: usize,
+    checks: &'static [Check],
+    path: &Path<'_>,
+    cx: &mut Collector,
+) {
+    check_subject(Subject::Items(len), checks, Scope::Value, path, cx);
 }
 
 #[cfg_attr(debug_assertions, inline)]
@@ -131,12 +189,14 @@ impl<T: Checked> Checked for Option<T> {
 fn check_subject(
     value: Subject<'_>,
     checks: &'static [Check],
+    scope: Scope,
     path: &Path<'_>,
     cx: &mut Collector,
 ) {
     for check in checks {
         match *check {
             Check::Range(_) => {}
+            Check::Len(..) if scope == Scope::Item => {}
             Check::Min(bound, message, expected) => {
                 if below(value, bound) {
                     field_error(cx, path, code::BELOW_MINIMUM, message, expected);

@@ -78,6 +78,64 @@ impl<T: JsonType> JsonType for Box<T> {
     }
 }
 
+/// An array as [`read_items`] read it.
+pub(crate) struct Items<T> {
+    /// Every item, if every item was valid.
+    pub(crate) valid: Option<Vec<T>>,
+    /// How many items the array had, valid or not.
+    pub(crate) len: usize,
+}
+
+/// Reads an array of `T`, each item at its own pointer, and hands every
+/// valid item to `each` as soon as it is read; `None` if the value is not
+/// an array (its `invalid_type` recorded, the value skipped). An item that
+/// fails does not end the reading: every item is read and checked, so the
+/// array's errors come in the order of the text, and its length is known
+/// for the array's own checks.
+#[inline]
+pub(crate) fn read_items<T: JsonType>(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    mut each: impl FnMut(&T, &Path<'_>, &mut Collector),
+) -> Result<Option<Items<T>>, ParseError> {
+    match r.peek()? {
+        Peek::Array => with_room_at(r.depth(), || {
+            let mut ok = true;
+            let mut index = 0;
+            let mut more = r.begin_array()?;
+            // A first capacity where the first push would grow to it
+            // anyway (the standard library's smallest, 4 items, or 1
+            // of a large item): the same allocation, without the call
+            // that grows from empty. An empty array allocates nothing.
+            let mut items = if more {
+                Vec::with_capacity(if size_of::<T>() <= 1024 { 4 } else { 1 })
+            } else {
+                Vec::new()
+            };
+            while more {
+                let at = path.index(index);
+                match T::decode(r, &at, cx)? {
+                    Some(v) => {
+                        each(&v, &at, cx);
+                        if ok {
+                            items.push(v);
+                        }
+                    }
+                    None => ok = false,
+                }
+                index += 1;
+                more = r.array_more()?;
+            }
+            Ok(Some(Items {
+                valid: ok.then_some(items),
+                len: index,
+            }))
+        }),
+        other => wrong_type!(r, path, cx, "an array", other),
+    }
+}
+
 impl<T: JsonType> JsonType for Vec<T> {
     const SHAPE: Shape = Shape::Array;
 
@@ -86,33 +144,10 @@ impl<T: JsonType> JsonType for Vec<T> {
         path: &Path<'_>,
         cx: &mut Collector,
     ) -> Result<Option<Self>, ParseError> {
-        match r.peek()? {
-            Peek::Array => with_room_at(r.depth(), || {
-                let mut ok = true;
-                let mut index = 0;
-                let mut more = r.begin_array()?;
-                // A first capacity where the first push would grow to it
-                // anyway (the standard library's smallest, 4 items, or 1
-                // of a large item): the same allocation, without the call
-                // that grows from empty. An empty array allocates nothing.
-                let mut items = if more {
-                    Vec::with_capacity(if size_of::<T>() <= 1024 { 4 } else { 1 })
-                } else {
-                    Vec::new()
-                };
-                while more {
-                    match T::decode(r, &path.index(index), cx)? {
-                        Some(v) if ok => items.push(v),
-                        Some(_) => {}
-                        None => ok = false,
-                    }
-                    index += 1;
-                    more = r.array_more()?;
-                }
-                Ok(ok.then_some(items))
-            }),
-            other => wrong_type!(r, path, cx, "an array", other),
-        }
+        Ok(
+            read_items(r, path, cx, |_: &T, _: &Path<'_>, _: &mut Collector| {})?
+                .and_then(|items| items.valid),
+        )
     }
 
     fn encode(&self) -> Value {

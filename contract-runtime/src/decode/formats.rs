@@ -66,21 +66,6 @@ impl Pattern {
     }
 }
 
-/// [`check_pattern`] on every item of a `Vec<String>`, each at its own
-/// pointer (`/tags/3`).
-pub fn check_pattern_items(
-    cx: &mut Collector,
-    path: &Path<'_>,
-    pattern: &Pattern,
-    items: &[String],
-    message: &'static str,
-    expected: &'static str,
-) {
-    for (i, item) in items.iter().enumerate() {
-        check_pattern(cx, &path.index(i), pattern, item, message, expected);
-    }
-}
-
 /// Records `pattern_mismatch` unless `pattern` matches in `value`.
 #[inline]
 pub fn check_pattern(

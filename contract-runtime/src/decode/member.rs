@@ -13,6 +13,7 @@
 use crate::core::{Collector, Mark};
 use crate::json::{ParseError, Path, Reader, duplicate_key};
 
+use super::arrays::{ArrayField, read_array, read_array_items};
 use super::bounds::{Check, Checked};
 use super::{Absent, declared_range, missing_key};
 
@@ -129,13 +130,70 @@ pub fn member_unchecked<T>(
     slot: &mut Slot<T>,
     decode: Decode<T>,
 ) -> Result<bool, ParseError> {
+    read_member(r, path, cx, at, name, slot, decode)
+}
+
+/// [`member`] for an array field (`Vec<T>`, `Option<Vec<T>>`) with
+/// checks: [`read_array`], or [`read_array_items`] when `items` (its
+/// `checks` also apply to each item: `pattern` on a `Vec<String>`).
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn member_array<A: ArrayField>(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    at: usize,
+    name: &'static str,
+    slot: &mut Slot<A>,
+    checks: &'static [Check],
+) -> Result<bool, ParseError> {
+    read_member(r, path, cx, at, name, slot, |r, member, cx| {
+        read_array(r, member, cx, checks)
+    })
+}
+
+/// [`member_array`] with the checks that apply to each item run on every
+/// item ([`read_array_items`]).
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn member_array_items<A: ArrayField>(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    at: usize,
+    name: &'static str,
+    slot: &mut Slot<A>,
+    checks: &'static [Check],
+) -> Result<bool, ParseError>
+where
+    A::Item: Checked,
+{
+    read_member(r, path, cx, at, name, slot, |r, member, cx| {
+        read_array_items(r, member, cx, checks)
+    })
+}
+
+// What every member does around reading its value with `read`: the
+// duplicate-key test, the value at the member's pointer into `slot`, and
+// whether an error was recorded meanwhile.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn read_member<T>(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    at: usize,
+    name: &'static str,
+    slot: &mut Slot<T>,
+    read: impl FnOnce(&mut Reader<'_>, &Path<'_>, &mut Collector) -> Result<Option<T>, ParseError>,
+) -> Result<bool, ParseError> {
     if slot.seen {
         return Err(duplicate_key(at, path, name));
     }
     slot.seen = true;
     let member = path.key(name);
     let mark = cx.mark();
-    if let Some(value) = decode(r, &member, cx)? {
+    if let Some(value) = read(r, &member, cx)? {
         slot.value = Some(value);
     }
     if cx.failed_since(mark) {

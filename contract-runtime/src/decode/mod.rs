@@ -15,7 +15,9 @@
 //! strings), `collections` (`Option`, `Box`, `Vec`, `BTreeMap`), `dates`
 //! ([`Date`](crate::Date), [`DateTime`](crate::DateTime) and the optional
 //! foreign date types), `formats` (`pattern`, `format = "email" | "uuid"`), `union`
-//! (a tagged union: its tag found, its variant decoded); the
+//! (a tagged union: its tag found, its variant decoded), `arrays` (an
+//! array field's checks, run while it is read, so that a failing item
+//! hides no other error of the array); the
 //! schema-stage errors they and generated code record live here.
 use crate::code;
 pub use crate::core::{Collector, JsonType};
@@ -23,12 +25,11 @@ use crate::core::{Mark, TagSeen};
 use crate::error::Stage;
 use crate::json::{KeySet, ParseError, Path, Peek, Reader, duplicate_key};
 
+pub use arrays::{ArrayField, read_array, read_array_items};
 pub use bounds::{Check, Checked, Literal};
-pub use formats::{
-    Format, Pattern, check_format, check_pattern, check_pattern_items, is_email, is_uuid,
-};
+pub use formats::{Format, Pattern, check_format, check_pattern, is_email, is_uuid};
 pub use length::{LenCheck, Length};
-pub use member::{Decode, Slot, member, member_unchecked};
+pub use member::{Decode, Slot, member, member_array, member_array_items, member_unchecked};
 pub use primitives::narrow_f32;
 pub use union::{DecodeVariant, Tag, decode_union};
 
@@ -97,6 +98,7 @@ macro_rules! wrong_type {
 }
 
 // The impls, after `wrong_type!` so that they can use it.
+mod arrays;
 mod bounds;
 mod collections;
 mod dates;

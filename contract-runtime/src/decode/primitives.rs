@@ -104,7 +104,7 @@ impl JsonType for f64 {
         cx: &mut Collector,
     ) -> Result<Option<Self>, ParseError> {
         match r.peek()? {
-            Peek::Number => Ok(Some(r.read_number()?.as_f64())),
+            Peek::Number => r.read_float().map(Some),
             other => wrong_type!(r, path, cx, "a number", other),
         }
     }

@@ -7,12 +7,14 @@
 //! | nested deeper than `max_depth` | `too_deep` |
 //! | not UTF-8 | `invalid_utf8` |
 //! | starts with a byte-order mark | `byte_order_mark` |
-//! | `NaN`, `Infinity`, comments, single quotes, trailing commas | `syntax` |
-//! | `01`, `1.`, `.5`, `+1` | `invalid_number` |
+//! | `NaN`, `Infinity`, `.5`, `+1`, comments, single quotes, trailing commas | `syntax` |
+//! | `01`, `[1.]`, `[-]`, `[1e]` | `invalid_number` |
 //! | `1e400`, a 400-digit integer (overflows f64) | `number_overflow` |
 //! | `1E-400` (underflows) | accepted, as `0.0` |
-//! | `-0` | accepted, as the integer `0` (`serde_json` reads the float `-0.0`); `-0.0` stays a float |
+//! | `-0` | accepted, as the integer `0` (`serde_json` reads the float `-0.0`); `-0.0` stays a float; a float field reads `-0` as `-0.0`, as a float parser does |
 //! | `"\ud800"` (lone surrogate escape) | `lone_surrogate` |
+//! | `"\x"`, `"\u12g4"` (an escape no continuation makes valid) | `invalid_escape` |
+//! | the input ends inside a value (an output cut short): inside a string, even inside an escape or between a surrogate's halves (`"ab`, `"\u00`, `"\ud83d\u`), a number (`-`, `1.`, `1e+`), a literal (`tr`), an object or an array | `unexpected_end`, at the end of the input |
 //! | a raw control character in a string | `control_character` |
 //! | the same key twice in one object (after unescaping) | `duplicate_key`, at the member's pointer |
 //! | anything after the value but whitespace | `trailing_data` |

@@ -203,10 +203,21 @@ impl<'de> Reader<'de> {
         }
     }
 
+    // A literal the input ends inside (`tr`, an output cut short) is
+    // `unexpected_end`; any other byte in it is a syntax error.
     #[cold]
     #[inline(never)]
     fn not_literal(&self, word: &'static str) -> ParseError {
-        self.error_here(code::SYNTAX, format!("expected `{word}`"))
+        let rest = self.bytes().get(self.pos..).unwrap_or_default();
+        if rest.len() < word.len() && word.as_bytes().starts_with(rest) {
+            ParseError::new(
+                code::UNEXPECTED_END,
+                format!("the input ends inside `{word}`"),
+                self.bytes().len(),
+            )
+        } else {
+            self.error_here(code::SYNTAX, format!("expected `{word}`"))
+        }
     }
 
     /// Reads `true` or `false` (after [`Reader::peek`] said so).

@@ -125,6 +125,29 @@ impl<'de> Reader<'de> {
         self.read_number_rest()
     }
 
+    /// Reads a number as a float field takes it: the `f64` a float parser
+    /// reads from its text, so `-0` is `-0.0` (as an integer it is 0: see
+    /// [`NumberValue::U64`]), as serde_json reads an `f64` and as a
+    /// `serde_json::Value` holds it.
+    #[inline]
+    pub fn read_float(&mut self) -> Result<f64, ParseError> {
+        let negative = self.bytes().get(self.pos) == Some(&b'-');
+        let v = self.read_number()?.as_f64();
+        Ok(if negative && v == 0.0 { -0.0 } else { v })
+    }
+
+    // A digit is missing at the scanner's position: where the input ends
+    // there (`-`, `1.`, `1e+`: an output cut short) it is `unexpected_end`,
+    // else `invalid_number`.
+    #[cold]
+    fn needs_digit(&self, message: &'static str) -> ParseError {
+        if self.pos >= self.bytes().len() {
+            self.error_here(code::UNEXPECTED_END, "the input ends inside a number")
+        } else {
+            self.error_here(code::INVALID_NUMBER, message)
+        }
+    }
+
     // `read_number` for everything but a short integer.
     #[inline(never)]
     fn read_number_rest(&mut self) -> Result<Number, ParseError> {
@@ -160,7 +183,7 @@ impl<'de> Reader<'de> {
             }
             _ => {
                 self.pos = i;
-                return Err(self.error_here(code::INVALID_NUMBER, "a number needs a digit here"));
+                return Err(self.needs_digit("a number needs a digit here"));
             }
         }
         let mut integer_syntax = true;
@@ -186,9 +209,7 @@ impl<'de> Reader<'de> {
             }
             if i == digits {
                 self.pos = i;
-                return Err(
-                    self.error_here(code::INVALID_NUMBER, "a fraction needs a digit after `.`")
-                );
+                return Err(self.needs_digit("a fraction needs a digit after `.`"));
             }
         }
         if matches!(bytes.get(i), Some(b'e' | b'E')) {
@@ -214,7 +235,7 @@ impl<'de> Reader<'de> {
             }
             if i == digits {
                 self.pos = i;
-                return Err(self.error_here(code::INVALID_NUMBER, "an exponent needs a digit"));
+                return Err(self.needs_digit("an exponent needs a digit"));
             }
             exponent += if minus { -written } else { written };
         }

@@ -130,7 +130,7 @@ impl<'de> Reader<'de> {
             }
             None => {
                 self.pos = i;
-                Err(self.error_here(code::UNEXPECTED_END, "the input ends inside a string"))
+                Err(self.ends_inside_string())
             }
         }
     }
@@ -168,16 +168,17 @@ impl<'de> Reader<'de> {
                 }
                 None => {
                     self.pos = i;
-                    return Err(
-                        self.error_here(code::UNEXPECTED_END, "the input ends inside a string")
-                    );
+                    return Err(self.ends_inside_string());
                 }
             }
         }
     }
 
     // Decodes the escape at `i` (`bytes[i]` is `\`); returns the char and the
-    // offset after the escape.
+    // offset after the escape. An escape the input ends inside (`\`,
+    // `\u00`, a surrogate's `\ud83d\u`) is a cut text, `unexpected_end`,
+    // as any string the input ends inside; `invalid_escape` and
+    // `lone_surrogate` are for bytes no continuation could make valid.
     fn unescape(&mut self, i: usize) -> Result<(char, usize), ParseError> {
         let bytes = self.bytes();
         let c = match bytes.get(i + 1) {
@@ -190,37 +191,40 @@ impl<'de> Reader<'de> {
             Some(b'r') => '\r',
             Some(b't') => '\t',
             Some(b'u') => return self.unescape_unicode(i),
-            None => {
-                return Err(self.error_here(code::UNEXPECTED_END, "the input ends inside a string"));
-            }
+            None => return Err(self.ends_inside_string()),
             Some(_) => return Err(self.error_here(code::INVALID_ESCAPE, "invalid escape sequence")),
         };
         Ok((c, i + 2))
     }
 
+    // The input ends inside a string (or an escape of it): the error is at
+    // the end of the input.
+    #[cold]
+    fn ends_inside_string(&self) -> ParseError {
+        ParseError::new(
+            code::UNEXPECTED_END,
+            "the input ends inside a string",
+            self.bytes().len(),
+        )
+    }
+
+    // The four hex digits of a `\u` escape, from `at`.
     fn hex4(&self, at: usize) -> Result<u16, ParseError> {
-        let digits = self.bytes().get(at..at + 4).ok_or_else(|| {
-            ParseError::new(
-                code::INVALID_ESCAPE,
-                "a \\u escape needs four hex digits",
-                at,
-            )
-        })?;
+        let bytes = self.bytes();
         let mut n: u16 = 0;
-        for &d in digits {
-            let v = match d {
-                b'0'..=b'9' => d - b'0',
-                b'a'..=b'f' => d - b'a' + 10,
-                b'A'..=b'F' => d - b'A' + 10,
-                _ => {
-                    return Err(ParseError::new(
-                        code::INVALID_ESCAPE,
-                        "a \\u escape needs four hex digits",
-                        at,
-                    ));
-                }
+        for k in 0..4 {
+            let Some(&d) = bytes.get(at + k) else {
+                return Err(self.ends_inside_string());
             };
-            n = (n << 4) | u16::from(v);
+            let Some(v) = char::from(d).to_digit(16) else {
+                return Err(ParseError::new(
+                    code::INVALID_ESCAPE,
+                    "a \\u escape needs four hex digits",
+                    at,
+                ));
+            };
+            // A hex digit is below 16: the conversion is lossless.
+            n = (n << 4) | v as u16;
         }
         Ok(n)
     }
@@ -236,9 +240,12 @@ impl<'de> Reader<'de> {
         };
         match first {
             0xD800..=0xDBFF => {
-                let bytes = self.bytes();
-                if bytes.get(i + 6) != Some(&b'\\') || bytes.get(i + 7) != Some(&b'u') {
-                    return Err(lone());
+                // A high surrogate: its low half must follow, as `\uDC00`
+                // to `\uDFFF`.
+                match self.bytes().get(i + 6..).unwrap_or_default() {
+                    [] | [b'\\'] => return Err(self.ends_inside_string()),
+                    [b'\\', b'u', ..] => {}
+                    _ => return Err(lone()),
                 }
                 let second = self.hex4(i + 8)?;
                 if !(0xDC00..=0xDFFF).contains(&second) {
