@@ -30,7 +30,7 @@ codes! {
     Parse SYNTAX = "syntax": "Anything else that is not JSON (a stray character, NaN, a comment, …).";
     Parse UNEXPECTED_END = "unexpected_end": "The input ends inside a value.";
     Parse TRAILING_DATA = "trailing_data": "Something other than whitespace follows the value.";
-    Parse INVALID_NUMBER = "invalid_number": "A number that breaks JSON's grammar (`01`, `1.`, `+1`).";
+    Parse INVALID_NUMBER = "invalid_number": "A number that breaks JSON's grammar (`01`, `[1.]`, `-a`).";
     Parse NUMBER_OVERFLOW = "number_overflow": "A number too large for an f64 (`1e400`).";
     Parse INVALID_ESCAPE = "invalid_escape": "A bad `\\` escape in a string.";
     Parse LONE_SURROGATE = "lone_surrogate": "A `\\uD800`-style escape without its pair.";

@@ -13,7 +13,7 @@
 //! | parse | `syntax` | anything else that is not JSON (a stray character, NaN, a comment, …) |
 //! | parse | `unexpected_end` | the input ends inside a value |
 //! | parse | `trailing_data` | something other than whitespace follows the value |
-//! | parse | `invalid_number` | a number that breaks JSON's grammar (`01`, `1.`, `+1`) |
+//! | parse | `invalid_number` | a number that breaks JSON's grammar (`01`, `[1.]`, `-a`) |
 //! | parse | `number_overflow` | a number too large for an f64 (`1e400`) |
 //! | parse | `invalid_escape` | a bad `\` escape in a string |
 //! | parse | `lone_surrogate` | a `\uD800`-style escape without its pair |
