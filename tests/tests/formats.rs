@@ -457,16 +457,39 @@ fn openai_keeps_patterns_and_formats_and_anthropic_its_formats() {
     assert_eq!(dropped_strings(Provider::OpenAi), vec![]);
     // Anthropic's client moves `pattern` into the description before sending
     // (`transform_schema`), so the export drops it and says it stays local;
-    // the formats are kept.
+    // the formats are kept, their exact syntax reported as local.
     let local = "from_json, schema stage: `pattern_mismatch`".to_owned();
+    let anthropic = dropped_strings(Provider::Anthropic);
+    let patterns: Vec<_> = anthropic
+        .iter()
+        .filter(|(p, _)| p.ends_with("/pattern"))
+        .cloned()
+        .collect();
     assert_eq!(
-        dropped_strings(Provider::Anthropic),
+        patterns,
         vec![
             ("/properties/code/pattern".to_owned(), local.clone()),
             ("/properties/amount/pattern".to_owned(), local.clone()),
             ("/properties/note/pattern".to_owned(), local),
         ]
     );
+    let formats: Vec<_> = anthropic
+        .iter()
+        .filter(|(p, _)| p.ends_with("/format"))
+        .map(|(p, _)| p.as_str())
+        .collect();
+    assert_eq!(
+        formats,
+        [
+            "/properties/contact/format",
+            "/properties/id/format",
+            "/properties/shipped_at/format",
+            "/properties/delivered_at/format",
+            "/properties/checkpoints/items/format",
+        ]
+    );
+    let kept = Shipment::json_schema_for(Provider::Anthropic).unwrap();
+    assert_eq!(kept.schema["properties"]["contact"]["format"], "email");
     let export = Shipment::json_schema_for(Provider::OpenAi).unwrap();
     assert_eq!(
         export.schema["properties"]["shipped_at"]["format"],

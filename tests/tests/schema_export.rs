@@ -566,6 +566,8 @@ fn gemini_keeps_only_its_keywords() {
         dropped(&e),
         [
             ("/properties/short/maxLength", "maxLength"),
+            // Kept, but read by Gemini its own way.
+            ("/properties/day/format", "format"),
             ("/properties/day/pattern", "pattern"),
             ("/properties/agreed/const", "const"),
         ]
@@ -656,6 +658,8 @@ fn anthropic_drops_numeric_and_length_bounds() {
             ("/properties/tags/maxItems", "maxItems"),
             ("/properties/few/maxItems", "maxItems"),
             ("/properties/short/maxLength", "maxLength"),
+            // Kept, but read by Anthropic its own way.
+            ("/properties/day/format", "format"),
             ("/properties/day/pattern", "pattern"),
         ]
     );
@@ -1016,9 +1020,154 @@ fn local_keeps_a_contracts_own_pattern_and_reports_the_format_beside_it() {
     let schema = json!({"type": "object", "properties": {"s": {"type": "string", "format": "email", "pattern": "^a"}}, "required": ["s"], "additionalProperties": false});
     let e = export_schema(&schema, Provider::Local).unwrap();
     assert_eq!(dropped(&e), [("/properties/s/format", "format")]);
-    assert_eq!(
-        e.schema["properties"]["s"],
-        json!({"type": "string", "pattern": "^a"})
-    );
+    let s = &e.schema["properties"]["s"];
+    assert_eq!(s["pattern"], "^a");
+    assert!(s.get("format").is_none());
     assert!(e.dropped[0].enforced_by.contains("invalid_email"));
+}
+
+/// The format fields of [`Formats`], with their decoder codes and rules.
+const FORMAT_FIELDS: [(&str, &str, &str); 6] = [
+    (
+        "starts_on",
+        "invalid_date",
+        "a strict YYYY-MM-DD calendar date",
+    ),
+    (
+        "ends_on",
+        "invalid_date",
+        "a strict YYYY-MM-DD calendar date",
+    ),
+    (
+        "at",
+        "invalid_date_time",
+        "an RFC 3339 date-time with a mandatory offset, 1–9 fraction digits, no leap second",
+    ),
+    (
+        "maybe_at",
+        "invalid_date_time",
+        "an RFC 3339 date-time with a mandatory offset, 1–9 fraction digits, no leap second",
+    ),
+    ("email", "invalid_email", "a WHATWG valid e-mail address"),
+    (
+        "id",
+        "invalid_uuid",
+        "a UUID of 8-4-4-4-12 hexadecimal digits",
+    ),
+];
+
+#[test]
+fn gemini_and_anthropic_report_the_exact_format_syntax_as_local() {
+    for provider in [Provider::Gemini, Provider::Anthropic] {
+        let e = export::<Formats>(provider).unwrap();
+        for (name, code, rule) in FORMAT_FIELDS {
+            let at = format!("/properties/{name}/format");
+            let entries: Vec<_> = e.dropped.iter().filter(|d| d.pointer == at).collect();
+            assert_eq!(entries.len(), 1, "{provider} {name}: {:?}", e.dropped);
+            assert_eq!(entries[0].keyword, "format", "{provider} {name}");
+            assert!(
+                entries[0].enforced_by.contains(&format!("`{code}`"))
+                    && entries[0].enforced_by.contains(rule),
+                "{provider} {name}: {}",
+                entries[0].enforced_by
+            );
+        }
+    }
+}
+
+#[test]
+fn gemini_and_anthropic_keep_the_format_they_read_beside_the_local_syntax() {
+    let anthropic = export::<Formats>(Provider::Anthropic).unwrap();
+    for (name, _, _) in FORMAT_FIELDS {
+        assert!(
+            string_schema(&anthropic, name)["format"].is_string(),
+            "{name}"
+        );
+    }
+    // Gemini documents `date-time` and `date` only.
+    let gemini = export::<Formats>(Provider::Gemini).unwrap();
+    for name in ["starts_on", "ends_on", "at", "maybe_at"] {
+        assert!(string_schema(&gemini, name)["format"].is_string(), "{name}");
+    }
+    for name in ["email", "id"] {
+        assert!(
+            string_schema(&gemini, name).get("format").is_none(),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn an_exact_format_syntax_left_local_is_said_in_the_fields_description() {
+    for provider in [Provider::Gemini, Provider::Anthropic] {
+        let e = export::<Formats>(provider).unwrap();
+        for (name, _, rule) in FORMAT_FIELDS {
+            // Beside the branches of a nullable field, where its notes are.
+            let p = &e.schema["properties"][name];
+            assert_eq!(
+                p["description"],
+                format!("Exact syntax: {rule}."),
+                "{provider} {name}: {p}"
+            );
+            for branch in p["anyOf"].as_array().into_iter().flatten() {
+                assert!(branch.get("description").is_none(), "{provider} {name}");
+            }
+        }
+        assert!(
+            e.schema["properties"]["parcel"]
+                .get("description")
+                .is_none()
+        );
+    }
+}
+
+#[test]
+fn an_exact_format_syntax_left_local_follows_the_fields_own_description() {
+    let schema = json!({"type": "object", "properties": {"d": {"type": ["string", "null"], "format": "date-time", "description": "When it happened."}}, "required": ["d"], "additionalProperties": false});
+    for provider in [Provider::Gemini, Provider::Anthropic] {
+        let e = export_schema(&schema, provider).unwrap();
+        assert_eq!(
+            e.schema["properties"]["d"]["description"],
+            "When it happened.\n\nExact syntax: an RFC 3339 date-time with a mandatory offset, 1–9 fraction digits, no leap second.",
+            "{provider}"
+        );
+    }
+}
+
+#[test]
+fn targets_that_send_the_exact_pattern_state_no_format_syntax_in_words() {
+    for provider in [Provider::OpenAi, Provider::Local] {
+        let e = export::<Formats>(provider).unwrap();
+        for (name, _, _) in FORMAT_FIELDS {
+            assert!(
+                e.schema["properties"][name].get("description").is_none(),
+                "{provider} {name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn openai_reports_the_format_syntax_as_local_beside_a_contracts_own_pattern() {
+    let schema = json!({"type": "object", "properties": {"s": {"type": "string", "format": "uuid", "pattern": "^a"}}, "required": ["s"], "additionalProperties": false});
+    let e = export_schema(&schema, Provider::OpenAi).unwrap();
+    assert_eq!(dropped(&e), [("/properties/s/format", "format")]);
+    assert!(e.dropped[0].enforced_by.contains("`invalid_uuid`"));
+    let s = &e.schema["properties"]["s"];
+    assert_eq!(s["format"], "uuid");
+    assert_eq!(s["pattern"], "^a");
+    assert_eq!(
+        s["description"],
+        "Exact syntax: a UUID of 8-4-4-4-12 hexadecimal digits."
+    );
+}
+
+#[test]
+fn local_says_the_format_syntax_in_words_beside_a_contracts_own_pattern() {
+    let schema = json!({"type": "object", "properties": {"s": {"type": "string", "format": "email", "pattern": "^a"}}, "required": ["s"], "additionalProperties": false});
+    let e = export_schema(&schema, Provider::Local).unwrap();
+    assert_eq!(
+        e.schema["properties"]["s"]["description"],
+        "Exact syntax: a WHATWG valid e-mail address."
+    );
 }

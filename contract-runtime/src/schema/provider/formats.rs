@@ -71,6 +71,33 @@ pub(super) fn exact_pattern(format: &str) -> Option<&'static str> {
     }
 }
 
+/// The decoder's syntax for a `format` it checks, in the words a reader
+/// (and a model) reads: the error code that refuses a string breaking it,
+/// and the rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Syntax {
+    /// The code `from_json` reports (`invalid_date_time`).
+    pub(super) code: &'static str,
+    /// The rule, with its article ("an RFC 3339 date-time with ...").
+    pub(super) rule: &'static str,
+}
+
+/// The decoder's syntax for `format`, if it checks it (the formats of
+/// [`exact_pattern`]).
+pub(super) fn syntax(format: &str) -> Option<Syntax> {
+    let (code, rule) = match format {
+        "date" => ("invalid_date", "a strict YYYY-MM-DD calendar date"),
+        "date-time" => (
+            "invalid_date_time",
+            "an RFC 3339 date-time with a mandatory offset, 1–9 fraction digits, no leap second",
+        ),
+        "uuid" => ("invalid_uuid", "a UUID of 8-4-4-4-12 hexadecimal digits"),
+        "email" => ("invalid_email", "a WHATWG valid e-mail address"),
+        _ => return None,
+    };
+    Some(Syntax { code, rule })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,6 +108,17 @@ mod tests {
         match regex_lite::Regex::new(pattern) {
             Ok(re) => re,
             Err(e) => panic!("{pattern}: {e}"),
+        }
+    }
+
+    #[test]
+    fn every_exact_pattern_has_its_syntax_in_words() {
+        for format in ["date", "date-time", "uuid", "email", "time", "uri"] {
+            assert_eq!(
+                exact_pattern(format).is_some(),
+                syntax(format).is_some(),
+                "{format}"
+            );
         }
     }
 

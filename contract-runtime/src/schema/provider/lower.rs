@@ -401,16 +401,7 @@ pub(super) fn state_local_rules(
     if sentences.is_empty() {
         return;
     }
-    let text = sentences.join(" ");
-    match out.get_mut("description") {
-        Some(Value::String(description)) => {
-            description.push_str("\n\n");
-            description.push_str(&text);
-        }
-        _ => {
-            out.insert("description".into(), Value::String(text));
-        }
-    }
+    words::append(out, &sentences.join(" "));
 }
 
 #[cfg(test)]

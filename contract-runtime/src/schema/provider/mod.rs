@@ -2,7 +2,8 @@
 //!
 //! An export is never *looser than the provider needs* in a way that goes
 //! unreported: each keyword it leaves out is listed in [`Export::dropped`]
-//! with the local check that still enforces it, and each key it makes
+//! with the local check that still enforces it (so is a `format` it sends
+//! but whose exact syntax the provider does not enforce), and each key it makes
 //! required although the contract lets it be absent is listed in
 //! [`Export::made_required`]. A document valid under the export is valid
 //! under the full schema except for the dropped keywords — which
@@ -56,7 +57,9 @@
 //! complete, start_date and end_date are required and clarification_question
 //! must be null.", "end_date is not before start_date.", "raw_quote is
 //! copied verbatim from the source text.", "The document is also checked
-//! against data you cannot see." (a `check` function).
+//! against data you cannot see." (a `check` function). A field whose
+//! format's exact syntax stays local says it in its own `description`:
+//! "Exact syntax: a strict YYYY-MM-DD calendar date."
 //!
 //! # OpenAI (Structured Outputs, `strict: true`)
 //!
@@ -79,7 +82,8 @@
 //!   ±2^53), `multipleOf`, `minItems`, `maxItems`;
 //! - a `format` the decoder checks (`date`, `date-time`, `uuid`, `email`)
 //!   has its exact `pattern` beside it (see below), which OpenAI enforces
-//!   whatever its own reading of the `format`;
+//!   whatever its own reading of the `format` (beside a pattern of the
+//!   contract's own, which is kept, the syntax stays local);
 //! - dropped: `allOf` (with its `if`/`then`/`not`) at the root (a nested
 //!   object's `when` rules are lowered), `minLength`, `maxLength`,
 //!   `x-contract-rules`, sibling keywords of `$ref`, a numeric bound beyond
@@ -95,7 +99,8 @@
 //!
 //! - kept: `$id`, `$defs`, `$ref`, `$anchor`, `type`, `format` (`date-time`,
 //!   `date`, `time`: the formats Gemini documents; `email` and `uuid` are
-//!   dropped and stay local), `title`,
+//!   dropped and stay local; a kept `date` or `date-time` is Gemini's
+//!   reading, and its exact syntax is reported in [`Export::dropped`]), `title`,
 //!   `description`, `enum` (strings and numbers), `items`, `minItems`,
 //!   `maxItems`, `minimum` and `maximum` (within ±2^53), `anyOf`,
 //!   `properties`, `additionalProperties`, `required`, and
@@ -124,7 +129,9 @@
 //!   `type` beside them, as the client sends them), `anyOf`, `$ref`,
 //!   `$defs`, `title`, `description`, `format` (`date-time`, `time`,
 //!   `date`, `duration`, `email`, `hostname`, `uri`, `ipv4`, `ipv6`,
-//!   `uuid`), `minItems` of 0 or 1;
+//!   `uuid`; for `date`, `date-time`, `email` and `uuid` Anthropic's
+//!   reading, the exact syntax reported in [`Export::dropped`]),
+//!   `minItems` of 0 or 1;
 //! - a nullable schema is `anyOf` with `{"type": "null"}` (the client
 //!   raises on `"type": ["string", "null"]`), a nullable `enum` keeps
 //!   `null` among its values;
@@ -159,12 +166,13 @@
 //!   own way (Outlines takes a date-time without an offset and `2027-02-30`,
 //!   llguidance a leap second and ten fraction digits, both
 //!   `ana@[127.0.0.1]`), but all of them enforce a `pattern`. Beside a
-//!   pattern of the contract's own, which is kept, the `format` is dropped;
+//!   pattern of the contract's own, which is kept, the `format` is dropped
+//!   and its syntax stays local;
 //! - dropped: `allOf` when not lowered, `x-contract-rules`, sibling
 //!   keywords of `$ref`, anything else;
 //! - Outlines compiles `minimum`/`maximum` but does not enforce them (its
 //!   integer regex ignores the bounds): under Outlines they stay local.
-
+//!
 //! # Formats as exact patterns
 //!
 //! Where the decoder's syntax for a `format` is a regular language, the
@@ -175,8 +183,24 @@
 //! `email` (WHATWG's valid e-mail address). It replaces a date's shape
 //! pattern (`^[0-9]{4}-[0-9]{2}-[0-9]{2}$`), which it implies. Gemini and
 //! Anthropic take no `pattern`: under them the `format` (where kept) is the
-//! provider's reading, and the date's shape pattern is reported dropped.
+//! provider's reading, looser than the decoder's (a leap second, ten
+//! fraction digits, an address literal, a date-time without an offset may
+//! pass it), and the date's shape pattern is reported dropped.
 //!
+//! Wherever the exact pattern does not go out — Gemini, Anthropic, and
+//! OpenAI and Local beside a pattern of the contract's own — the syntax
+//! stays local, and the export says so twice: a [`Dropped`] entry at the
+//! field's `format` (keyword `format`, whether the `format` is kept or
+//! not) whose `enforced_by` names the decoder's code and rule
+//! (`invalid_date_time`: "an RFC 3339 date-time with a mandatory offset,
+//! 1–9 fraction digits, no leap second"; `invalid_date`: "a strict
+//! YYYY-MM-DD calendar date"; `invalid_uuid`: "a UUID of 8-4-4-4-12
+//! hexadecimal digits"; `invalid_email`: "a WHATWG valid e-mail address"),
+//! and one sentence in the field's `description` ("Exact syntax: a WHATWG
+//! valid e-mail address."; beside a nullable field's `anyOf`, with its
+//! other notes), so the model reads the rule it cannot be held to.
+//!
+//! # Recursion
 //!
 //! A recursive contract (`children: Vec<Tree>`, `next: Option<Box<Node>>`,
 //! two contracts that hold each other, a tagged union whose variants hold
@@ -327,7 +351,10 @@ pub struct Export {
     pub provider: Provider,
     /// The schema to send.
     pub schema: Value,
-    /// The keywords left out, each still enforced locally.
+    /// The keywords left out, each still enforced locally; and the checks
+    /// a kept keyword stands for only loosely (a `format` whose exact
+    /// syntax the provider does not enforce, a pinned `1.0`), at that
+    /// keyword.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dropped: Vec<Dropped>,
     /// Pointers (into the full schema) of properties that the export
@@ -343,7 +370,11 @@ pub struct Export {
     pub lowered: Vec<String>,
 }
 
-/// One keyword an export leaves out.
+/// One check an export leaves to the local checks: a keyword it leaves
+/// out, or one it sends but the provider reads more loosely than the
+/// decoder (a `date`, `date-time`, `uuid` or `email` `format` without its
+/// exact pattern: the entry is at the `format`, whether the export kept it
+/// or not).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Dropped {
     /// RFC 6901 pointer to the keyword in the full schema

@@ -2,10 +2,13 @@
 //! rewrites, and which local check enforces what is dropped.
 use std::collections::BTreeSet;
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value, json};
 
-use super::formats::exact_pattern;
+use super::formats::{Syntax, exact_pattern, syntax};
 use super::lower::state_local_rules;
+use super::words;
 use super::{Dropped, ExportError, Provider};
 use crate::pointer::child;
 use crate::schema::{RULES_KEY, VERSION_KEY};
@@ -85,6 +88,9 @@ impl Exporter {
                 all_of_at = Some(self.dropped.len());
             }
             self.keyword(map, key, value, ptr, &mut out)?;
+        }
+        if let Some(syntax) = self.local_syntax(map) {
+            words::append(&mut out, &words::format_syntax(syntax));
         }
         let lowered = match map.get("allOf") {
             Some(rules) if self.lowers(ptr) => self.lower(map, rules, ptr, &mut out)?,
@@ -171,7 +177,14 @@ impl Exporter {
                 }
             }
         }
-        let core = self.node(&Value::Object(core), ptr)?;
+        let mut core = self.node(&Value::Object(core), ptr)?;
+        // What the conversion said in words goes beside the branches, with
+        // the notes (the core kept no description of its own).
+        if let Value::Object(core) = &mut core
+            && let Some(Value::String(text)) = core.remove("description")
+        {
+            words::append(&mut notes, &text);
+        }
         let mut out = Map::new();
         out.insert("anyOf".into(), json!([core, { "type": "null" }]));
         out.extend(notes);
@@ -279,6 +292,12 @@ impl Exporter {
             "format" | "pattern" if self.exact_format(node).is_some() => {
                 self.exact(node, key, value, ptr, out);
             }
+            // Kept, but read by the provider its own way: the decoder's
+            // syntax stays local.
+            "format" if self.allows(key, value) && self.local_syntax(node).is_some() => {
+                out.insert(key.into(), value.clone());
+                self.drop(ptr, key, read_loosely(node));
+            }
             // Anthropic's client sends an `enum` or `const` without the
             // `type` beside it; the values say the type.
             "type" if provider == Provider::Anthropic && anthropic_literal(node) => {}
@@ -307,6 +326,20 @@ impl Exporter {
             .and_then(exact_pattern)
     }
 
+    /// The decoder's syntax for `node`'s `format` when the export does not
+    /// send it as the exact pattern: under Gemini and Anthropic, which take
+    /// no `pattern`, and beside a pattern of the contract's own. Reported
+    /// in `dropped` at the `format` (kept or not) and said in words in the
+    /// node's `description`.
+    fn local_syntax(&self, node: &Map<String, Value>) -> Option<Syntax> {
+        let syntax = node
+            .get("format")
+            .and_then(Value::as_str)
+            .and_then(syntax)?;
+        let sent = self.exact_format(node).is_some() && own_pattern(node).is_none();
+        (!sent).then_some(syntax)
+    }
+
     /// `format` and `pattern` of a node whose format has an exact pattern:
     /// the exact pattern goes out in the place of the `format` (Local,
     /// whose engines each read `format` their own way) or beside it
@@ -324,10 +357,7 @@ impl Exporter {
         let Some(exact) = self.exact_format(node) else {
             return;
         };
-        let own = node
-            .get("pattern")
-            .filter(|p| p.as_str() != Some(crate::Date::PATTERN));
-        match (key, own) {
+        match (key, own_pattern(node)) {
             ("format", own) => {
                 if self.provider == Provider::OpenAi {
                     out.insert(key.into(), value.clone());
@@ -339,7 +369,7 @@ impl Exporter {
                     Some(_) if self.provider == Provider::Local => {
                         self.drop(ptr, key, enforced_by(key, node));
                     }
-                    Some(_) => {}
+                    Some(_) => self.drop(ptr, key, read_loosely(node)),
                 }
             }
             // The contract's own pattern; a date's shape pattern went out
@@ -420,6 +450,13 @@ impl Exporter {
     }
 }
 
+/// A `pattern` of the contract's own beside a `format` (a date's shape
+/// pattern, which the exact pattern implies, is not one).
+fn own_pattern(node: &Map<String, Value>) -> Option<&Value> {
+    node.get("pattern")
+        .filter(|p| p.as_str() != Some(crate::Date::PATTERN))
+}
+
 /// A JSON value Anthropic's client keeps in an `enum` or `const`.
 fn is_primitive(value: &Value) -> bool {
     !matches!(value, Value::Array(_) | Value::Object(_))
@@ -456,11 +493,32 @@ pub(super) fn required_of(node: &Map<String, Value>) -> BTreeSet<&str> {
     }
 }
 
+/// The local check behind a `format` the export sends, but whose exact
+/// syntax it does not.
+fn read_loosely(node: &Map<String, Value>) -> Cow<'static, str> {
+    match node.get("format").and_then(Value::as_str).and_then(syntax) {
+        Some(Syntax { code, rule }) => Cow::Owned(format!(
+            "from_json, schema stage: `{code}` (the exact syntax: {rule}; the target reads `format` its own way, more loosely)"
+        )),
+        None => Cow::Borrowed("from_json: the full contract"),
+    }
+}
+
 /// The local check behind a dropped keyword.
-fn enforced_by(keyword: &str, node: &Map<String, Value>) -> &'static str {
+fn enforced_by(keyword: &str, node: &Map<String, Value>) -> Cow<'static, str> {
     let format = node.get("format").and_then(Value::as_str);
     let date = format == Some("date");
-    match keyword {
+    // A date's shape pattern stands for the date's syntax; a pattern of
+    // the contract's own is its own check.
+    let shape = keyword == "pattern" && date && own_pattern(node).is_none();
+    if (keyword == "format" || shape)
+        && let Some(Syntax { code, rule }) = format.and_then(syntax)
+    {
+        return Cow::Owned(format!(
+            "from_json, schema stage: `{code}` (the exact syntax: {rule})"
+        ));
+    }
+    Cow::Borrowed(match keyword {
         "minLength" | "minItems" => "from_json, schema stage: `too_short`",
         "maxLength" | "maxItems" => "from_json, schema stage: `too_long`",
         "minimum" | "exclusiveMinimum" => {
@@ -469,24 +527,11 @@ fn enforced_by(keyword: &str, node: &Map<String, Value>) -> &'static str {
         "maximum" | "exclusiveMaximum" => {
             "from_json, schema stage: `above_maximum` (`out_of_range` for the Rust type's own range)"
         }
-        "pattern" | "format" if date => {
-            "from_json, schema stage: `invalid_date` (a strict, calendar-valid YYYY-MM-DD)"
-        }
         "pattern" => "from_json, schema stage: `pattern_mismatch`",
-        "format" => match format {
-            Some("date-time") => {
-                "from_json, schema stage: `invalid_date_time` (RFC 3339 with an offset, calendar and clock valid)"
-            }
-            Some("email") => {
-                "from_json, schema stage: `invalid_email` (WHATWG's valid e-mail address)"
-            }
-            Some("uuid") => "from_json, schema stage: `invalid_uuid` (8-4-4-4-12 hexadecimal)",
-            _ => "from_json: the full contract",
-        },
         "const" => "from_json, schema stage: `not_equal`",
         "enum" => "from_json, schema stage: `not_one_of`",
         _ => "from_json: the full contract",
-    }
+    })
 }
 
 /// What enforces the entries of `x-contract-rules`.

@@ -8,12 +8,37 @@
 //! - `evidence`: "raw_quote is copied verbatim from the source text."
 //! - `check`: "The document is also checked against data you cannot see."
 //!
+//! - a `format` whose exact syntax the target does not enforce: "Exact
+//!   syntax: a strict YYYY-MM-DD calendar date.", in the field's own
+//!   `description`.
+//!
 //! A `quarantine` entry asks nothing of the model (a failing value is
 //! dropped to `null`), so it has no sentence.
 use serde_json::{Map, Value};
 
+use super::formats::Syntax;
 use super::lower::WhenRule;
 use crate::pointer::Pointer;
+
+/// Appends `text` to `out`'s `description`, a paragraph of its own; the
+/// text is the description if there is none.
+pub(super) fn append(out: &mut Map<String, Value>, text: &str) {
+    match out.get_mut("description") {
+        Some(Value::String(description)) => {
+            description.push_str("\n\n");
+            description.push_str(text);
+        }
+        _ => {
+            out.insert("description".into(), Value::String(text.to_owned()));
+        }
+    }
+}
+
+/// The decoder's syntax for a format, for a field whose export leaves it
+/// to the local check.
+pub(super) fn format_syntax(syntax: Syntax) -> String {
+    format!("Exact syntax: {}.", syntax.rule)
+}
 
 /// "a", "a and b", "a, b and c" (`last` is "and" or "or").
 fn list(items: &[String], last: &str) -> String {
