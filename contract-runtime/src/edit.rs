@@ -24,7 +24,7 @@ use crate::schema::{self, Definition, Dropped, Export, ExportError, Provider};
 /// # Reading the baseline
 ///
 /// Read the stored document from its text with
-/// [`json::parse`](crate::json::parse) (`json::parse(text.as_bytes(),
+/// [`json::parse`] (`json::parse(text.as_bytes(),
 /// &T::LIMITS)`, what `contract-check --baseline FILE` does), or encode a
 /// typed value ([`check_value`](EditPolicy::check_value)). `json::parse`
 /// reads every float as the correctly rounded double, as the candidate is

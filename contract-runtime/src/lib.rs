@@ -145,42 +145,7 @@
 //! message); [`Rejection::feedback`] renders them for a retry prompt without
 //! values or context; [`retry`] drives a bounded retry loop.
 //!
-//! # Layers
-//!
-//! The modules form a stack, low to high: each names only modules of its
-//! own layer or lower ones, and no two modules name each other (the
-//! `layers` test reads the `crate::` paths and keeps it so).
-//!
-//! 1. [`error`]: errors as data ([`Error`], [`Rejection`], [`Stage`]).
-//! 2. [`code`] (the stable codes), [`pointer`](mod@pointer) (RFC 6901), [`shape`] (edit
-//!    pointers checked at compile time), [`date`], [`fingerprint`], [`stack`]
-//!    (stack room for recursive contracts).
-//! 3. [`json`] (the strict reader, [`json::Path`]), [`outcome`] (decisions,
-//!    violations), [`feedback`] (a rejection rendered for a retry prompt).
-//! 4. [`schema`] (JSON Schema and provider exports, for any
-//!    [`schema::Definition`]), [`diff`] (changed pointers of two values),
-//!    [`compat`] (changes between two schemas).
-//! 5. [`core`]: [`JsonType`](core::JsonType) and
-//!    [`Collector`](core::Collector), what every stage shares.
-//! 6. [`decode`] (the per-type impls and the schema stage's errors),
-//!    [`rules`] (the rule stage's errors), [`business`] (the business
-//!    stage's errors).
-//! 7. [`pipeline`]: runs the stages in order for every entry point and
-//!    builds the one [`Rejection`].
-//! 8. [`edit`]: edit policies, through the pipeline; [`stream`]: a document
-//!    checked while it is written (a resumable scanner walking a plan
-//!    compiled from the contract's schema; `finish` runs the pipeline).
-//! 9. [`Contract`] (module `contract`): the trait the derive implements; its
-//!    provided methods are the entry points. Every contract is a
-//!    [`pipeline::Document`] and a [`schema::Definition`], so the layers
-//!    below never name the trait.
-//! 10. [`report`] (metrics over outcomes), [`retry`] (a bounded retry
-//!     loop) and [`Checked`] (a contract behind serde's `Deserialize`),
-//!     built on the entry points.
-//! 11. `cli` (feature `cli`): the `contract-check` command over a
-//!     program's own contracts, built on all of the above.
-//!
-//! `__private` (what generated code names) only re-exports.
+#![doc = include_str!("layers.md")]
 //!
 //! # Glossary
 //!

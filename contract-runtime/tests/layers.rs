@@ -1,27 +1,47 @@
-//! The runtime's modules form a stack (see the crate docs, "Layers"): a
-//! module names only modules of its own layer or of lower ones, and no
-//! two modules name each other.
+//! The runtime's modules form a stack: a module names only modules of its
+//! own layer or of lower ones, and no two modules name each other. The
+//! layers are read from `src/layers.md`, the list the crate docs include
+//! ("Layers"), so that list is the only copy.
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+use std::sync::OnceLock;
 
-/// The layers, low to high, as the crate docs list them.
-const LAYERS: &[&[&str]] = &[
-    &["error"],
-    &["code", "pointer", "shape", "date", "fingerprint", "stack"],
-    &["json", "outcome", "feedback"],
-    &["schema", "diff", "compat"],
-    &["core"],
-    &["decode", "rules", "business"],
-    &["pipeline"],
-    &["edit", "stream"],
-    &["contract"],
-    &["report", "retry", "checked"],
-    &["cli"],
-    &["private", "lib"],
-];
+/// The layers, low to high, read from `src/layers.md`: each numbered item
+/// is a layer, its modules are the names in bold (`**`name`**` or
+/// `**[`name`]…**`).
+fn layers() -> &'static [Vec<String>] {
+    static LAYERS: OnceLock<Vec<Vec<String>>> = OnceLock::new();
+    LAYERS.get_or_init(|| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/layers.md");
+        // An unreadable list is an empty one, which the tests below refuse.
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let mut layers: Vec<Vec<String>> = Vec::new();
+        for line in text.lines() {
+            let trimmed = line.trim_start();
+            let numbered = trimmed
+                .split_once(". ")
+                .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+            if numbered && line == trimmed {
+                layers.push(Vec::new());
+            } else if line.is_empty() || line == trimmed {
+                continue;
+            }
+            let Some(layer) = layers.last_mut() else {
+                continue;
+            };
+            for bold in trimmed.split("**").skip(1).step_by(2) {
+                let name = bold.trim_start_matches('[');
+                if let Some(name) = name.strip_prefix('`').and_then(|n| n.split('`').next()) {
+                    layer.push(name.to_owned());
+                }
+            }
+        }
+        layers
+    })
+}
 
 fn layer(module: &str) -> Option<usize> {
-    LAYERS.iter().position(|l| l.contains(&module))
+    layers().iter().position(|l| l.iter().any(|m| m == module))
 }
 
 // `crate::NAME` paths outside comments and test modules, per top-level module.
@@ -70,6 +90,41 @@ fn edges() -> std::io::Result<BTreeMap<String, BTreeSet<String>>> {
         }
     }
     Ok(edges)
+}
+
+/// The top-level modules of `src/`: a file `NAME.rs` or a directory `NAME/`.
+fn modules() -> std::io::Result<BTreeSet<String>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut modules = BTreeSet::new();
+    for entry in std::fs::read_dir(src)? {
+        let path = entry?.path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        if path.is_dir() {
+            modules.insert(name.to_owned());
+        } else if let Some(stem) = name.strip_suffix(".rs") {
+            modules.insert(stem.to_owned());
+        }
+    }
+    Ok(modules)
+}
+
+#[test]
+fn the_layer_list_names_each_module_of_src_once() {
+    let listed: Vec<&String> = layers().iter().flatten().collect();
+    let unique: BTreeSet<String> = listed.iter().map(|m| (*m).clone()).collect();
+    assert_eq!(
+        listed.len(),
+        unique.len(),
+        "a module listed twice: {listed:?}"
+    );
+    assert_eq!(
+        unique,
+        modules().unwrap(),
+        "src/layers.md and the modules of src/ differ"
+    );
 }
 
 #[test]
