@@ -392,7 +392,6 @@ fn partial_shows_completed_members_and_the_open_string() {
     );
 }
 
-
 fn scan(schema: Value, text: &str) -> Result<(), Stop> {
     let mut scanner = Scanner::new(Box::leak(Box::new(Plan::compile(&schema))), 64);
     scanner.feed(text, 0)
