@@ -1,7 +1,8 @@
 //! The runtime's modules form a stack: a module names only modules of its
 //! own layer or of lower ones, and no two modules name each other. The
 //! layers are read from `src/layers.md`, the list the crate docs include
-//! ("Layers"), so that list is the only copy.
+//! ("Layers"), so that list is the only copy. Inside every directory module
+//! the submodules' imports form no circle (no list: acyclic is the rule).
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::OnceLock;
@@ -152,4 +153,209 @@ fn layers_have_no_upward_edge() {
         }
     }
     assert!(upward.is_empty(), "edges against the stack: {upward:?}");
+}
+
+// Inside each directory module, the submodules' imports form no circle.
+
+#[path = "layers/source.rs"]
+mod source;
+
+use source::{code_of, module_tree, named_paths, without_tests};
+
+/// For each directory module below the crate root, the edges between its
+/// submodules: `(from, to)` to the imports that make them.
+type Graphs = BTreeMap<Vec<String>, BTreeMap<(String, String), BTreeSet<String>>>;
+
+fn submodule_graphs() -> std::io::Result<(Graphs, BTreeMap<Vec<String>, String>)> {
+    let modules = module_tree()?;
+    let files: BTreeMap<Vec<String>, String> = modules
+        .iter()
+        .map(|m| (m.path.clone(), m.file.clone()))
+        .collect();
+    let mut graphs = Graphs::new();
+    for module in &modules {
+        for (target, text) in named_paths(&module.path, &module.code) {
+            let common = module
+                .path
+                .iter()
+                .zip(&target)
+                .take_while(|(a, b)| a == b)
+                .count();
+            if common == 0 || common >= module.path.len() || common >= target.len() {
+                continue;
+            }
+            let from = module.path[common].clone();
+            let to = target[common].clone();
+            let parent = module.path[..common].to_vec();
+            let mut to_path = parent.clone();
+            to_path.push(to.clone());
+            if from == to || !files.contains_key(&to_path) {
+                continue;
+            }
+            graphs
+                .entry(parent)
+                .or_default()
+                .entry((from, to))
+                .or_default()
+                .insert(format!("{}: {text}", module.file));
+        }
+    }
+    Ok((graphs, files))
+}
+
+/// The strongly connected components of more than one node (Tarjan).
+fn circles(edges: &BTreeMap<(String, String), BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        next: BTreeMap<&'a str, Vec<&'a str>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        found: Vec<Vec<String>>,
+    }
+    fn visit<'a>(w: &mut Walk<'a>, node: &'a str) {
+        let n = w.index.len();
+        w.index.insert(node, n);
+        w.low.insert(node, n);
+        w.stack.push(node);
+        for next in w.next.get(node).cloned().unwrap_or_default() {
+            if !w.index.contains_key(next) {
+                visit(w, next);
+                let low = w.low[node].min(w.low[next]);
+                w.low.insert(node, low);
+            } else if w.stack.contains(&next) {
+                let low = w.low[node].min(w.index[next]);
+                w.low.insert(node, low);
+            }
+        }
+        if w.low[node] == w.index[node] {
+            let mut component = Vec::new();
+            while let Some(top) = w.stack.pop() {
+                component.push(top.to_owned());
+                if top == node {
+                    break;
+                }
+            }
+            if component.len() > 1 {
+                component.sort();
+                w.found.push(component);
+            }
+        }
+    }
+    let mut walk = Walk {
+        next: BTreeMap::new(),
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        found: Vec::new(),
+    };
+    for (from, to) in edges.keys() {
+        walk.next
+            .entry(from.as_str())
+            .or_default()
+            .push(to.as_str());
+        walk.next.entry(to.as_str()).or_default();
+    }
+    let nodes: Vec<&str> = walk.next.keys().copied().collect();
+    for node in nodes {
+        if !walk.index.contains_key(node) {
+            visit(&mut walk, node);
+        }
+    }
+    walk.found
+}
+
+#[test]
+fn the_module_tree_is_found_from_lib_rs() {
+    let (_, files) = submodule_graphs().unwrap();
+    for file in [
+        "cli/check.rs",
+        "schema/provider/lower.rs",
+        "stream/plan/rules.rs",
+        "private.rs",
+    ] {
+        assert!(
+            files.values().any(|f| f == file),
+            "{file} not found: {files:?}"
+        );
+    }
+    assert!(
+        !files.values().any(|f| f.ends_with("tests.rs")),
+        "a test file counted"
+    );
+}
+
+#[test]
+fn submodules_import_each_other_in_no_circle() {
+    let (graphs, files) = submodule_graphs().unwrap();
+    let mut failures = Vec::new();
+    for (parent, edges) in &graphs {
+        for circle in circles(edges) {
+            let file = |name: &String| {
+                let mut path = parent.clone();
+                path.push(name.clone());
+                files.get(&path).cloned().unwrap_or_default()
+            };
+            let names: Vec<String> = circle.iter().map(file).collect();
+            let mut imports = Vec::new();
+            for ((from, to), texts) in edges {
+                if circle.contains(from) && circle.contains(to) {
+                    imports.extend(texts.iter().cloned());
+                }
+            }
+            failures.push(format!(
+                "in `{}`, {} form a circle through:\n    {}",
+                parent.join("::"),
+                names.join(", "),
+                imports.join("\n    ")
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "submodules in a circle:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn imports_are_read_through_groups_renames_and_inline_modules() {
+    let here: Vec<String> = vec!["d".into(), "x".into()];
+    let code = code_of(
+        "use super::{a::{A, b::B}, c as C, self as D};\n\
+         // super::commented::X\n\
+         fn f() { super::e::f(); self::g::h(); crate::d::i::j(); let s = \"super::k::l\"; }\n\
+         mod inner { use super::super::m::N; }\n\
+         #[cfg(test)]\nmod tests { use super::super::t::T; }\n",
+    );
+    let named: BTreeSet<Vec<String>> = named_paths(&here, &without_tests(&code))
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect();
+    let path = |p: &str| p.split("::").map(str::to_owned).collect::<Vec<_>>();
+    let expected: BTreeSet<Vec<String>> = [
+        "d::a::A",
+        "d::a::b::B",
+        "d::c",
+        "d",
+        "d::e::f",
+        "d::x::g::h",
+        "d::i::j",
+        "d::m::N",
+    ]
+    .into_iter()
+    .map(path)
+    .collect();
+    assert_eq!(named, expected);
+}
+
+#[test]
+fn a_circle_names_every_submodule_in_it() {
+    let mut edges = BTreeMap::new();
+    for (from, to) in [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d"), ("e", "d")] {
+        edges.insert((from.to_owned(), to.to_owned()), BTreeSet::new());
+    }
+    assert_eq!(
+        circles(&edges),
+        vec![vec!["a".to_owned(), "b".into(), "c".into()]]
+    );
 }

@@ -6,14 +6,13 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::panic::{self, AssertUnwindSafe};
 
 use super::args::{CheckArgs, Format, Input};
-use super::checker::{Checker, Decision};
+use super::checker::Checker;
 use super::entry::Setup;
 use super::failure::{Failure, exit_code, usage};
 use super::jobs::run_lines_parallel;
+use super::line::check_line;
 use super::output::{write_decision, write_header, write_summary};
 use super::read::{MAX_SOURCE_BYTES, open_input, read_line_capped, read_text};
-use crate::Rejection;
-use crate::json::{self, Limits};
 use crate::report::Report;
 
 /// `CONTRACT [FILE|-] ...`: the decisions on `stdout`, the summary on
@@ -117,27 +116,4 @@ pub fn run_lines<R: BufRead + ?Sized, W: Write + ?Sized>(
         write_decision(output, format, line, &decision)?;
     }
     output.flush()
-}
-
-/// Checks one raw line: size, UTF-8 and byte-order mark first (without
-/// holding more than the limit), then the contract.
-pub fn check_line(checker: &Checker, bytes: &[u8], len: usize) -> Decision {
-    let limits: Limits = checker.limits();
-    if let Err(rejection) = json::check_size(len, &limits) {
-        return rejected(checker, rejection);
-    }
-    match json::prepare(bytes, &limits) {
-        Ok(text) => checker.check(text),
-        Err(rejection) => rejected(checker, rejection),
-    }
-}
-
-/// The decision on a line rejected before the contract saw it; in edit
-/// mode it changed nothing.
-fn rejected(checker: &Checker, rejection: Rejection) -> Decision {
-    let mut decision = Decision::from_rejection(rejection);
-    if checker.edit_mode() {
-        decision.changed = Some(Vec::new());
-    }
-    decision
 }

@@ -16,8 +16,8 @@ use std::sync::{Mutex, mpsc};
 use std::thread;
 
 use super::args::Format;
-use super::check::check_line;
 use super::checker::Checker;
+use super::line::check_line;
 use super::output::{write_decision, write_header};
 use super::read::append_line_capped;
 use crate::report::Report;

@@ -11,7 +11,8 @@
 //! branch exactly when the full schema and its `when` rules accept it.
 //!
 //! A rule stays local, reported as a dropped `allOf` and stated in the
-//! object's `description` ([`state_local_rules`]), when the condition's
+//! object's `description`
+//! ([`state_local_rules`](super::words::state_local_rules)), when the condition's
 //! field has no finite set of values (an integer without `one_of`), when
 //! an optional condition field is one of several, when the provider cannot
 //! state a condition value (Gemini has no boolean `enum`), when there
@@ -22,61 +23,11 @@ use serde_json::{Map, Value, json};
 
 use super::ExportError;
 use super::rewrite::{Exporter, required_of};
-use super::words;
+use super::when::{WhenRule, parse_rules};
 use crate::pointer::child;
-use crate::schema::RULES_KEY;
 
 /// The most branches one object's rules are lowered into.
 pub(super) const MAX_BRANCHES: usize = 64;
-
-/// One `when` rule as the full schema states it.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct WhenRule {
-    /// The condition's field (JSON name).
-    pub(super) field: String,
-    /// The values that trigger the rule.
-    pub(super) values: Vec<Value>,
-    /// Fields that must not be null.
-    pub(super) require: Vec<String>,
-    /// Fields that must be null.
-    pub(super) forbid: Vec<String>,
-}
-
-/// The `when` rules of an `allOf`, or `None` if one of its entries is not
-/// a `when` rule as [`crate::schema::when_then`] writes it.
-pub(super) fn parse_rules(all_of: &Value) -> Option<Vec<WhenRule>> {
-    all_of.as_array()?.iter().map(parse_rule).collect()
-}
-
-fn parse_rule(rule: &Value) -> Option<WhenRule> {
-    let condition = rule.get("if")?.get("properties")?.as_object()?;
-    let mut fields = condition.iter();
-    let (field, test) = fields.next()?;
-    if fields.next().is_some() {
-        return None;
-    }
-    let values = match (test.get("const"), test.get("enum")) {
-        (Some(c), _) => vec![c.clone()],
-        (None, Some(Value::Array(values))) => values.clone(),
-        _ => return None,
-    };
-    let (mut require, mut forbid) = (Vec::new(), Vec::new());
-    for (name, test) in rule.get("then")?.get("properties")?.as_object()? {
-        if *test == json!({ "not": { "type": "null" } }) {
-            require.push(name.clone());
-        } else if *test == json!({ "type": "null" }) {
-            forbid.push(name.clone());
-        } else {
-            return None;
-        }
-    }
-    Some(WhenRule {
-        field: field.clone(),
-        values,
-        require,
-        forbid,
-    })
-}
 
 /// The values a condition field can take, if they are finitely many.
 fn domain(prop: &Value) -> Option<Vec<Value>> {
@@ -377,31 +328,6 @@ impl Exporter {
         self.lowered.push(child(ptr, "allOf"));
         Ok(true)
     }
-}
-
-/// Appends to `out`'s `description` one sentence per rule of `node` that
-/// stays local: its `when` rules unless `lowered`, and the entries of
-/// `x-contract-rules` the model must follow.
-pub(super) fn state_local_rules(
-    node: &Map<String, Value>,
-    lowered: bool,
-    out: &mut Map<String, Value>,
-) {
-    let mut sentences = Vec::new();
-    if !lowered && let Some(rules) = node.get("allOf").and_then(parse_rules) {
-        sentences.extend(rules.iter().map(words::when_rule));
-    }
-    if let Some(Value::Array(rules)) = node.get(RULES_KEY) {
-        let props = match node.get("properties") {
-            Some(Value::Object(props)) => Some(props),
-            _ => None,
-        };
-        sentences.extend(rules.iter().filter_map(|r| words::extension_rule(r, props)));
-    }
-    if sentences.is_empty() {
-        return;
-    }
-    words::append(out, &sentences.join(" "));
 }
 
 #[cfg(test)]

@@ -240,11 +240,12 @@
 //! references are in [`Export::dropped`]).
 //!
 //! This file holds the export's types and entry points; `rewrite` the
-//! per-provider keyword rules, `lower` the `when` rules as `anyOf`,
-//! `words` the rules that stay local in sentences, `request` the request
-//! fragments, `limits` what no rewrite can fix (recursion, size and
-//! nesting limits), `formats` the exact patterns of the decoder's formats,
-//! `unroll` recursion unrolled to a chosen depth.
+//! per-provider keyword rules, `when` the `when` rules read back from the
+//! full schema, `lower` those rules as `anyOf`, `words` the rules that stay
+//! local in sentences, `request` the request fragments, `limits` what no
+//! rewrite can fix (recursion, size and nesting limits), `formats` the
+//! exact patterns of the decoder's formats, `unroll` recursion unrolled to
+//! a chosen depth.
 use std::fmt;
 use std::str::FromStr;
 
@@ -259,6 +260,7 @@ mod lower;
 mod request;
 mod rewrite;
 mod unroll;
+mod when;
 mod words;
 
 pub use request::{request_fragment, schema_name};

@@ -7,7 +7,6 @@ use std::borrow::Cow;
 use serde_json::{Map, Value, json};
 
 use super::formats::{Syntax, exact_pattern, syntax};
-use super::lower::state_local_rules;
 use super::words;
 use super::{Dropped, ExportError, Provider};
 use crate::pointer::child;
@@ -104,7 +103,7 @@ impl Exporter {
                 self.dropped.insert(at.min(self.dropped.len()), entry);
             }
         }
-        state_local_rules(map, lowered, &mut out);
+        words::state_local_rules(map, lowered, &mut out);
         Ok(Value::Object(out))
     }
 

@@ -17,8 +17,9 @@
 use serde_json::{Map, Value};
 
 use super::formats::Syntax;
-use super::lower::WhenRule;
+use super::when::{WhenRule, parse_rules};
 use crate::pointer::Pointer;
+use crate::schema::RULES_KEY;
 
 /// Appends `text` to `out`'s `description`, a paragraph of its own; the
 /// text is the description if there is none.
@@ -124,6 +125,31 @@ pub(super) fn extension_rule(rule: &Value, props: Option<&Map<String, Value>>) -
         }
         _ => None,
     }
+}
+
+/// Appends to `out`'s `description` one sentence per rule of `node` that
+/// stays local: its `when` rules unless `lowered`, and the entries of
+/// `x-contract-rules` the model must follow.
+pub(super) fn state_local_rules(
+    node: &Map<String, Value>,
+    lowered: bool,
+    out: &mut Map<String, Value>,
+) {
+    let mut sentences = Vec::new();
+    if !lowered && let Some(rules) = node.get("allOf").and_then(parse_rules) {
+        sentences.extend(rules.iter().map(when_rule));
+    }
+    if let Some(Value::Array(rules)) = node.get(RULES_KEY) {
+        let props = match node.get("properties") {
+            Some(Value::Object(props)) => Some(props),
+            _ => None,
+        };
+        sentences.extend(rules.iter().filter_map(|r| extension_rule(r, props)));
+    }
+    if sentences.is_empty() {
+        return;
+    }
+    append(out, &sentences.join(" "));
 }
 
 #[cfg(test)]
