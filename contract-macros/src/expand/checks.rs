@@ -56,7 +56,7 @@ pub fn table(f: &Member<'_>) -> Option<TokenStream> {
     let mut statics = TokenStream::new();
     let unit = unit(kind);
     if let Some(range) = range_text(a, kind) {
-        checks.push(quote!(#p::Check::Range(#range)));
+        checks.push(quote!(#p::Check::Range(&#p::type_messages!(#range))));
     }
     if let Some(min) = &a.min {
         let v = literal(kind, &min.value);

@@ -296,7 +296,8 @@ fn inline_arm(i: usize, f: &Member<'_>, v: &TokenStream) -> TokenStream {
     let range = checks::range_text(&f.attrs, f.kind.strip_option()).map(|range| {
         quote! {
             if __contract_cx.failed_since(__contract_mark) {
-                #p::declared_range(__contract_cx, __contract_mark, &__contract_p, #range);
+                static __CONTRACT_RANGE: #p::TypeMessages = #p::type_messages!(#range);
+                #p::declared_range(__contract_cx, __contract_mark, &__contract_p, &__CONTRACT_RANGE);
             }
         }
     });

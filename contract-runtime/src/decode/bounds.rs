@@ -35,7 +35,7 @@ pub enum Check {
     /// The range `min`/`max` declare, in words ("an integer from 1 to
     /// 50"): first in the table, it restates the value's `invalid_type`
     /// and `out_of_range` errors with it (checks nothing itself).
-    Range(&'static str),
+    Range(&'static super::TypeMessages),
     /// `min`: a value below it fails (`below_minimum`); message, expected.
     Min(Literal, &'static str, &'static str),
     /// `max`: a value above it fails (`above_maximum`); message, expected.

@@ -309,22 +309,49 @@ pub fn missing_tag(cx: &mut Collector, path: &Path<'_>, tag: &str, expected: &'s
 
 /// Restates the type errors of a value whose field declares `min`/`max`
 /// (`invalid_type` and `out_of_range` at `path`, recorded since `mark`)
-/// with the declared range (`expected`, "an integer from 1 to 50") in
+/// with the declared range (`range`, "an integer from 1 to 50") in
 /// place of the Rust type's: a model is told the range it must write.
 #[cold]
 #[inline(never)]
-pub fn declared_range(cx: &mut Collector, mark: Mark, path: &Path<'_>, expected: &'static str) {
-    let pointer = path.to_pointer();
+pub fn declared_range(
+    cx: &mut Collector,
+    mark: Mark,
+    _path: &Path<'_>,
+    range: &'static TypeMessages,
+) {
+    // A field with a declared range holds a number, whose value has no
+    // members: every type or range error since `mark` is at `path` itself
+    // (no pointer to build and compare).
     for e in cx.errors_since(mark) {
-        if e.pointer != pointer || !(e.code == code::INVALID_TYPE || e.code == code::OUT_OF_RANGE) {
+        if !(e.code == code::INVALID_TYPE || e.code == code::OUT_OF_RANGE) {
             continue;
         }
         // "expected <the type's range>, found <what>": the same, with the
         // declared range.
-        if let Some(at) = e.message.find(", found ") {
-            e.message = std::borrow::Cow::Owned(format!("expected {expected}{}", &e.message[at..]));
+        // The last comma is the one before "found" (neither the range's
+        // words nor a number have one); a search for a byte, not a word.
+        if let Some(at) = e
+            .message
+            .rfind(',')
+            .filter(|&at| e.message[at..].starts_with(", found "))
+        {
+            let found = &e.message[at..];
+            // What was found is most often a JSON type: its message is
+            // one of the range's, fixed at compile time.
+            if let Some(fixed) = range.found.iter().find(|m| m.ends_with(found)) {
+                e.message = std::borrow::Cow::Borrowed(fixed);
+                e.expected = std::borrow::Cow::Borrowed(range.expected);
+                continue;
+            }
+            let expected = range.expected;
+            let mut message =
+                String::with_capacity("expected ".len() + expected.len() + found.len());
+            message.push_str("expected ");
+            message.push_str(expected);
+            message.push_str(found);
+            e.message = std::borrow::Cow::Owned(message);
         }
-        e.expected = std::borrow::Cow::Borrowed(expected);
+        e.expected = std::borrow::Cow::Borrowed(range.expected);
     }
 }
 
