@@ -6,11 +6,10 @@ pub use crate::__type_messages as type_messages;
 pub use crate::EvidenceSource;
 pub use crate::business::{Business, evidence, violations};
 pub use crate::code;
-pub use crate::contract::{Contract, OutcomeEnum};
-pub use crate::core::{Collector, JsonType, ObjectMembers, TagSeen};
+pub use crate::contract::{Contract, OutcomeEnum, decode_document};
 pub use crate::decode::{
-    Absent, ArrayField, Check, Checked, DecodeVariant, Format, LenCheck, Length, Literal, Pattern,
-    Slot, Tag, TypeMessages, check_format, check_pattern, declared_range, decode_union,
+    Absent, ArrayField, Check, Checkable, DecodeVariant, Format, LenCheck, Length, Literal,
+    Pattern, Slot, Tag, TypeMessages, check_format, check_pattern, declared_range, decode_union,
     field_error, invalid_type, invalid_type_of, member, member_array, member_array_items,
     member_unchecked, missing_key, narrow_f32, not_one_of, own_frame, read_array, read_array_items,
     undeclared_member,
@@ -19,6 +18,7 @@ pub use crate::edit::EditPolicy;
 pub use crate::encode::put;
 pub use crate::error::Stage;
 pub use crate::json::{KeySet, Limits, ParseError, Path, Peek, Reader, duplicate_key};
+pub use crate::json_type::{Collector, JsonType, ObjectMembers, TagSeen};
 pub use crate::outcome::{OutcomeKind, Violation, ViolationKind, Violations};
 pub use crate::rules::{OrderKind, WhenKind, order_error, when_error};
 #[cfg(feature = "schemars")]

@@ -272,6 +272,7 @@ use rewrite::Exporter;
 /// A model provider whose structured-output mode takes a JSON Schema.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Provider {
     /// OpenAI Structured Outputs (`response_format` `json_schema`, `strict: true`).
     OpenAi,
