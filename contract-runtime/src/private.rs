@@ -1,6 +1,47 @@
 //! What generated code names. Not public API: no stability promise.
 //!
 //! Only re-exports: each item lives in the module of its stage.
+//!
+//! The engine is not public API: its modules cannot be named from outside
+//! the crate (the decoder's `member`, the `Collector`'s `save`/`rollback`),
+//! ```compile_fail,E0603
+//! use contract_runtime::decode::member;
+//! ```
+//! ```compile_fail,E0432
+//! use contract_runtime::core::Collector;
+//! ```
+//! the schema builder's `Definition` is sealed: only contracts implement it,
+//! ```compile_fail,E0277
+//! struct NotAContract;
+//! impl contract_runtime::schema::Definition for NotAContract {
+//!     const NAME: &'static str = "NotAContract";
+//!     fn body(_: &mut contract_runtime::schema::SchemaGen) -> contract_runtime::__private::Value {
+//!         contract_runtime::__private::Value::Null
+//!     }
+//! }
+//! ```
+//! and a match on an enum that will grow needs a wildcard arm.
+//! ```compile_fail,E0004
+//! use contract_runtime::Stage;
+//! fn order(stage: Stage) -> u8 {
+//!     match stage {
+//!         Stage::Parse => 0,
+//!         Stage::Schema => 1,
+//!         Stage::Rule => 2,
+//!         Stage::Business => 3,
+//!         Stage::Edit => 4,
+//!     }
+//! }
+//! ```
+//! ```compile_fail,E0004
+//! use contract_runtime::OutcomeKind;
+//! fn accepted(kind: OutcomeKind) -> bool {
+//!     match kind {
+//!         OutcomeKind::Accept => true,
+//!         OutcomeKind::Clarify | OutcomeKind::Decline | OutcomeKind::Review | OutcomeKind::Reject => false,
+//!     }
+//! }
+//! ```
 pub use crate::__impl_json_schema as impl_json_schema;
 pub use crate::__type_messages as type_messages;
 pub use crate::EvidenceSource;
