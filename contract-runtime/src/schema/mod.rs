@@ -1,6 +1,6 @@
 //! JSON Schema (draft 2020-12) generation, and exports for model providers.
 //!
-//! [`document`] (what [`Contract::json_schema`] returns) is the *full*
+//! [`Contract::json_schema`] returns the *full*
 //! schema: every key in `required` (absent only for `optional` fields),
 //! `additionalProperties: false`, nullable fields as `"type": [T, "null"]`
 //! (or `anyOf` with `{"type": "null"}` around a `$ref`), `when` rules as

@@ -512,7 +512,7 @@ pub fn export<T: Definition>(provider: Provider) -> Result<Export, ExportError> 
     export_schema(&super::document::<T>(), provider)
 }
 
-/// A full schema (as [`document`](super::document) builds it) prepared for
+/// A full schema (as [`Contract::json_schema`](crate::Contract::json_schema) returns it) prepared for
 /// `provider`; see [`export`].
 pub fn export_schema(schema: &Value, provider: Provider) -> Result<Export, ExportError> {
     export_at_depth(schema, provider, None)
