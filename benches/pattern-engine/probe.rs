@@ -1,6 +1,6 @@
 //! `pattern` engine probe (benches/pattern-engine/run.sh): first-use compile
 //! time and ns per `is_match` over the tests' patterns, in their engine form.
-use contract_runtime::decode::Pattern;
+use contract_runtime::__private::Pattern;
 use std::hint::black_box;
 use std::time::Instant;
 

@@ -4,9 +4,9 @@
 use std::collections::BTreeMap;
 
 use crate::code;
-use crate::core::Collector;
 use crate::error::{Error, Stage};
 use crate::json::Path;
+use crate::json_type::Collector;
 use crate::outcome::{Violation, ViolationKind, Violations};
 
 /// The business checks of a value found at `path` in a document checked

@@ -7,10 +7,10 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
-use crate::core::{Collector, JsonType};
 use crate::edit::EditPolicy;
 use crate::error::Rejection;
 use crate::json::Limits;
+use crate::json_type::{Collector, JsonType};
 use crate::outcome::{Outcome, OutcomeKind, Violation};
 use crate::pipeline::{self, Document, Stages};
 use crate::schema::{self, Definition, SchemaGen};
@@ -292,6 +292,8 @@ impl<T: Contract> Document for T {
         self.__outcome()
     }
 }
+
+impl<T: Contract> schema::sealed::Sealed for T {}
 
 impl<T: Contract> Definition for T {
     const NAME: &'static str = <T as Contract>::NAME;

@@ -51,6 +51,7 @@ pub const MAX_ERRORS: usize = 64;
 /// The check that found an error, in the order the checks run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Stage {
     /// The bytes are not JSON under the strict policy.
     Parse,

@@ -97,9 +97,9 @@
 //! `\d`, `\w`, `\b` and their negations are ASCII in both and kept; `.`
 //! matches any character but `\n`, `\r`, U+2028 and U+2029, as in ECMA-262.
 //!
-//! `format = "email"` (WHATWG HTML's valid e-mail address, [`decode::is_email`])
+//! `format = "email"` (WHATWG HTML's valid e-mail address, [`formats::is_email`])
 //! and `format = "uuid"` (`8-4-4-4-12` hexadecimal, either case,
-//! [`decode::is_uuid`]) apply to the same field types, with the codes
+//! [`formats::is_uuid`]) apply to the same field types, with the codes
 //! `invalid_email` and `invalid_uuid`. [`DateTime`] is RFC 3339 with an
 //! offset (its docs state every rule).
 //!
@@ -122,24 +122,73 @@
 //! assert_eq!(found, [("/code", "pattern_mismatch"), ("/id", "invalid_uuid"), ("/sent_at", "invalid_date_time")]);
 //! ```
 //!
+//! # Public API
+//!
+//! At the root, what a program that declares contracts uses:
+//!
+//! - [`Contract`] (the trait and its derive): the entry points, `check`,
+//!   `check_with`, `from_json`, `to_json`, `json_schema`,
+//!   `json_schema_for`, `response_format`, `stream`, `edit_policy`,
+//!   `idempotency_key`; [`EvidenceSource`], the source text `evidence`
+//!   fields quote; [`Limits`], a document's size and depth bounds.
+//! - Decisions and errors: [`Outcome`], [`OutcomeKind`], [`Violation`],
+//!   [`ViolationKind`], [`Violations`] (what a `check` function returns);
+//!   [`Rejection`], [`Error`], [`Stage`]; [`Feedback`], [`FeedbackItem`]
+//!   (a rejection rendered for a retry prompt).
+//! - Field and value types: [`Date`], [`DateTime`] and their errors
+//!   [`DateError`], [`DateTimeError`]; [`Checked`] (a contract behind
+//!   serde's `Deserialize`).
+//! - Edits: [`EditPolicy`], [`Edit`], [`StaleBaseline`]; [`Fingerprint`],
+//!   [`IdempotencyKey`].
+//! - [`Provider`]: the model provider an export is for.
+//!
+//! Modules, for what goes beyond one contract:
+//!
+//! | module | for |
+//! |---|---|
+//! | [`code`] | the stable error codes, to match on |
+//! | [`error`] | errors as data, [`error::MAX_ERRORS`] |
+//! | [`json`] | the strict-JSON policy: [`json::parse`] of an untyped document |
+//! | [`schema`] | provider exports ([`schema::Export`], [`schema::export_schema`]), schema versions, [`schema::LOCAL_ONLY`] |
+//! | [`compat`] | the changes between two versions of a schema |
+//! | [`diff`] | [`diff::changed_paths`]: the pointers where two values differ |
+//! | [`edit`] | edit policies and accepted edits |
+//! | [`fingerprint`] | fingerprints, idempotency keys, [`fingerprint::canonical`] (RFC 8785) |
+//! | [`pointer`](mod@pointer) | RFC 6901 pointers, parsed and escaped |
+//! | [`formats`] | the checks of `format = "email"` and `format = "uuid"`, as functions |
+//! | [`date`] | [`Date`], [`DateTime`], and conversions to `chrono`, `jiff` and `time` (features) |
+//! | [`outcome`], [`feedback`] | decisions, violations; a rejection rendered for a retry prompt |
+//! | [`stream`] | a document checked while the model writes it ([`stream::Stream`], [`stream::Progress`]) |
+//! | [`retry`] | a bounded retry loop |
+//! | [`report`] | metrics over many outcomes |
+//! | `cli` (feature `cli`) | the `contract-check` command over a program's own contracts |
+//!
+//! Everything else (the decoder, the rule and business stages, the
+//! pipeline, the reader) is the engine: private, or hidden in
+//! `__private` for the derive's generated code, with no stability promise.
+//! Traits generated code implements (`JsonType`, `ObjectMembers`, a
+//! contract's `Business` stage, `OutcomeEnum`, the schema builder's
+//! `Definition`) are reachable only there: implement [`Contract`] with the
+//! derive, never by hand.
+//!
 //! # The stages
 //!
 //! 1. **parse** ([`json`]): size and depth limits, UTF-8, no byte-order mark,
 //!    no NaN/Infinity, no trailing data, no lone surrogates, no duplicate keys
 //!    at any depth, numbers that fit an f64. The first failure stops.
-//! 2. **schema** ([`decode`]): every declared key present (nullable ones too,
+//! 2. **schema** (module `decode`): every declared key present (nullable ones too,
 //!    unless `optional`), no unknown keys, no coercion, bounds, lengths in
 //!    Unicode scalar values, `equals`, `one_of`, strict dates. Every error is
 //!    collected (up to [`error::MAX_ERRORS`]).
-//! 3. **rule** ([`rules`]): `when(..)` and `order(..)`, run only on a
+//! 3. **rule** (module `rules`): `when(..)` and `order(..)`, run only on a
 //!    schema-valid value; every rule runs.
-//! 4. **business** ([`business`]; [`Contract::check_with`] only): `evidence`
+//! 4. **business** (module `business`; [`Contract::check_with`] only): `evidence`
 //!    and the `check` function, against a trusted context the model cannot
 //!    choose.
 //! 5. **edit** ([`EditPolicy`]): the pointers a proposed document changed must
 //!    all be in the policy.
 //!
-//! [`pipeline`] runs them, in this order, for every entry point.
+//! The module `pipeline` runs them, in this order, for every entry point.
 //!
 //! Errors are data ([`Error`]: stage, RFC 6901 pointer, stable code,
 //! message); [`Rejection::feedback`] renders them for a retry prompt without
@@ -147,25 +196,67 @@
 //!
 #![doc = include_str!("layers.md")]
 //!
+//! # Recursive contracts and the stack
+//!
+//! Decoding (valid or refused documents, including the
+//! streaming path, whose scanner keeps its nesting on the heap and whose
+//! outcome is the decoder's), encoding with `to_json`, and the cross-field
+//! rules of a recursive contract do not overflow the stack at any depth
+//! `max_depth` allows, in debug and release builds, on any thread with at
+//! least 128 KiB of stack left when they are called (the unchecked
+//! levels of a decode take a fraction of it: 16 levels of the 17-member
+//! test contract, about 60 KiB in a debug build). `Box`, `Vec` and
+//! `BTreeMap` continue on a heap segment when the thread's stack runs low
+//! (module `stack`).
+//!
+//! What is not: dropping a value is the compiler's drop glue, which
+//! recurses once per level and which no library can hook without a `Drop`
+//! impl on the user's type. Values decoded from documents are at most
+//! [`Limits::MAX_DEPTH`] deep, and dropping one
+//! fits a 2 MiB thread (the recursion tests). A value built in code may be
+//! deeper (a chain of 100,000 links overflows a 2 MiB thread when dropped,
+//! in debug and release builds alike): unlink it first. The same holds for
+//! the `serde_json::Value` that `to_json` returns (its drop glue recurses
+//! too), and for the derived `Clone`, `PartialEq` and `Debug`.
+//!
+//! ```
+//! use contract_runtime::Contract;
+//!
+//! #[derive(Contract)]
+//! #[contract(max_depth = 1024)]
+//! struct Link {
+//!     label: String,
+//!     next: Option<Box<Link>>,
+//! }
+//!
+//! std::thread::Builder::new()
+//!     .stack_size(2 << 20)
+//!     .spawn(|| {
+//!         let mut chain = Link { label: String::new(), next: None };
+//!         for _ in 1..100_000 {
+//!             chain = Link { label: String::new(), next: Some(Box::new(chain)) };
+//!         }
+//!         // Dropped one link at a time, not by recursion.
+//!         let mut next = chain.next.take();
+//!         while let Some(mut link) = next {
+//!             next = link.next.take();
+//!         }
+//!     })
+//!     .unwrap()
+//!     .join()
+//!     .unwrap();
+//! ```
+//!
 //! # Glossary
 //!
-//! One name, one meaning:
+//! One name, one meaning. Public names:
 //!
 //! | name | what it is |
 //! |---|---|
 //! | [`Checked`] | a contract's value read through serde (`serde_json::from_str::<Checked<T>>`), every stage but business run |
 //! | [`Contract`] | a document type declared with `#[derive(Contract)]`; its methods are the entry points |
-//! | [`JsonType`](core::JsonType) | a type that can be a field: decode, encode, schema, rules |
-//! | [`ObjectMembers`](core::ObjectMembers) | a contract struct's members, read and written beside a tagged union's tag |
 //! | tagged union | a contract enum with data and `tag = ".."`: one object per variant, the tag a member of it |
-//! | [`Collector`](core::Collector) | what the stages of one document record: errors (capped) and review reasons |
-//! | [`Document`](pipeline::Document) | what the pipeline needs of a contract (limits, business stage, outcome) |
-//! | [`Definition`](schema::Definition) | what the schema builder needs of a contract (name, body) |
-//! | [`SchemaGen`](schema::SchemaGen) | collects `$defs` while a schema is built |
-//! | [`Reader`](json::Reader) | the strict pull scanner over the document text |
-//! | [`Path`](json::Path) | a location in the document while it is read (borrowed, no allocation) |
 //! | [`Pointer`](pointer::Pointer) | a parsed RFC 6901 pointer (owned segments); the string form is what errors carry |
-//! | [`Shape`](shape::Shape) | a type's JSON shape, to check edit pointers at compile time |
 //! | [`Error`] | one finding: stage, pointer, code, message |
 //! | [`Rejection`] | every error of a refused document (never empty) |
 //! | [`Violation`] | what a `check` function returns: a business error or a review reason |
@@ -174,26 +265,46 @@
 //! | [`EditPolicy`] | a named allowlist of pointers an edit may change |
 //! | [`Edit`] | an accepted edit: value, changed pointers, fingerprints |
 //! | [`Change`](compat::Change) | one difference between two versions of a schema |
+//! | format | a string field's `format = ".."` (`email`, `uuid`; checks in [`formats`]); what `contract-check` prints is its *output* format (`cli::OutputFormat`, feature `cli`) |
 //! | check | a *stage* run on a document (`Contract::check`, `EditPolicy::check`); a `check` *function* is the user's business rule |
 //! | diff | a comparison: [`diff::changed_paths`] of two values, [`compat::diff`] of two schemas |
 //!
+//! Inside the crate (what generated code names through the hidden
+//! `__private` module; no stability promise):
+//!
+//! | name | what it is |
+//! |---|---|
+//! | `JsonType` (module `json_type`) | a type that can be a field: decode, encode, schema, rules |
+//! | `ObjectMembers` (`json_type`) | a contract struct's members, read and written beside a tagged union's tag |
+//! | `Collector` (`json_type`) | what the stages of one document record: errors (capped) and review reasons |
+//! | `Checkable` (`decode`) | a field type the declared checks (bounds, lengths, `pattern`, `format`) apply to |
+//! | `Format` (`decode`) | a string field's declared `format` (`email`, `uuid`) |
+//! | `Document` (`pipeline`) | what the pipeline needs of a contract (limits, business stage, outcome) |
+//! | `Definition`, `SchemaGen` (`schema`) | what the schema builder needs of a contract (name, body); what collects `$defs` while a schema is built |
+//! | `Business` (`business`) | the business stage of a contract nested at a pointer |
+//! | `OutcomeEnum` (`contract`) | a contract enum that can be a struct's `outcome` field |
+//! | `Reader`, `Path` (`json`) | the strict pull scanner over the document text; a location in it while it is read (borrowed, no allocation) |
+//! | `Shape` (`shape`) | a type's JSON shape, to check edit pointers at compile time |
+//!
 //! # Where a new thing goes
 //!
-//! - a field type: a [`JsonType`](core::JsonType) impl in the [`decode`]
-//!   file of its family (or a new family file there);
-//! - a stage: its errors in a module of its own at the layer of [`rules`],
-//!   its place in the sequence in [`pipeline::run`];
-//! - an entry point (a stream of documents): a caller of [`pipeline::run`]
+//! - a field type: a `JsonType` impl in the `decode` file of its family (or
+//!   a new family file there);
+//! - a stage: its errors in a module of its own at the layer of `rules`,
+//!   its place in the sequence in `pipeline::run`;
+//! - an entry point (a stream of documents): a caller of `pipeline::run`
 //!   in the contract layer; a schema keyword that one document checked
 //!   while it is written ([`stream`]) should decide early: its plan and
 //!   verdict there;
 //! - an export: a module under [`schema`], reading the full schema;
-//! - a code: a constant in [`code`] (and a row in [`error`]'s table).
+//! - a code: a constant in [`code`] (and a row in [`error`]'s table);
+//! - a public item: a line in "Public API" above; what only generated code
+//!   needs goes in `__private` (`src/private.rs`), not in a public module.
 //!
 //! # Decisions worth knowing
 //!
 //! - The decoder is a purpose-built pull scanner driven by generated code (see
-//!   [`decode`] for why), not `serde`: it must collect every error in one
+//!   module `decode` for why), not `serde`: it must collect every error in one
 //!   pass, catch duplicate keys at any depth (serde's derive refuses a
 //!   repeated struct field, but a map or a `Value` keeps the last of two,
 //!   and a skipped value is not looked at), and tell `7` from `7.0`.
@@ -223,7 +334,7 @@
 //!   contract nested in it that declares the same context (a struct or
 //!   tagged union as a field, an `Option`, a `Vec` item, a map value, a
 //!   newtype variant's struct), each at its own pointer
-//!   (the hidden `Business` trait of [`business`]); a nested contract with another context is a
+//!   (the hidden `Business` trait of module `business`); a nested contract with another context is a
 //!   compile error at the field. A contract without a context passes none
 //!   on: the checks of contracts nested in it do not run.
 //! - Schemas and `to_json` keep the declared field order, through
@@ -245,7 +356,7 @@
 //! `regex`'s build time and size, measured in BENCHMARKS.md), `stacker`
 //! (rust-lang's, as in rustc: a recursive contract's decode, encode and
 //! rules continue on a heap segment when the stack runs low, module
-//! [`stack`]), and the derive
+//! `stack`), and the derive
 //! (`syn`, `quote`, `proc-macro2`, `regex-syntax`). Optional features
 //! `chrono`, `jiff` and `time` decode those crates' date types with the same
 //! strict rule as [`Date`], and convert [`DateTime`] to and from theirs; the
@@ -269,7 +380,7 @@ extern crate self as contract_runtime;
 #[doc = include_str!("../README.md")]
 struct ReadmeExamples;
 
-pub mod business;
+mod business;
 mod checked;
 #[cfg(feature = "cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
@@ -277,9 +388,8 @@ pub mod cli;
 pub mod code;
 pub mod compat;
 mod contract;
-pub mod core;
 pub mod date;
-pub mod decode;
+mod decode;
 pub mod diff;
 pub mod edit;
 mod encode;
@@ -287,23 +397,30 @@ pub mod error;
 pub mod feedback;
 pub mod fingerprint;
 pub mod json;
+mod json_type;
 pub mod outcome;
-pub mod pipeline;
+mod pipeline;
 pub mod pointer;
 pub mod report;
 pub mod retry;
-pub mod rules;
+mod rules;
 pub mod schema;
-pub mod shape;
-pub mod stack;
+mod shape;
+mod stack;
 pub mod stream;
+
+/// The checks of `#[contract(format = "..")]`, as functions: the same rules
+/// the decoder applies to a field (codes `invalid_email`, `invalid_uuid`).
+pub mod formats {
+    pub use crate::decode::{is_email, is_uuid};
+}
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
 
 pub use checked::Checked;
-pub use contract::{Contract, OutcomeEnum, decode_document};
+pub use contract::Contract;
 pub use contract_macros::Contract;
 pub use date::{Date, DateError, DateTime, DateTimeError};
 pub use edit::{Edit, EditPolicy, StaleBaseline};

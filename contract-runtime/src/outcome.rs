@@ -8,6 +8,7 @@ use crate::error::Rejection;
 /// The five decisions, as a plain tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum OutcomeKind {
     /// Act on the value.
     Accept,
@@ -139,6 +140,7 @@ impl<T> Outcome<T> {
 /// Whether a [`Violation`] rejects the document or asks for review.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum ViolationKind {
     /// A business-stage error: the document is rejected.
     Business,

@@ -20,9 +20,9 @@
 use std::collections::BTreeSet;
 
 use crate::code;
-use crate::core::{Collector, JsonType};
 use crate::error::{Error, MAX_ERRORS, Rejection, Stage};
 use crate::json::{self, Limits, Path, Reader};
+use crate::json_type::{Collector, JsonType};
 use crate::outcome::{Outcome, OutcomeKind, Violation};
 
 /// What the pipeline needs of a document type beyond [`JsonType`]: its

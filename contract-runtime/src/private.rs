@@ -1,16 +1,56 @@
 //! What generated code names. Not public API: no stability promise.
 //!
 //! Only re-exports: each item lives in the module of its stage.
+//!
+//! The engine is not public API: its modules cannot be named from outside
+//! the crate (the decoder's `member`, the `Collector`'s `save`/`rollback`),
+//! ```compile_fail,E0603
+//! use contract_runtime::decode::member;
+//! ```
+//! ```compile_fail,E0432
+//! use contract_runtime::core::Collector;
+//! ```
+//! the schema builder's `Definition` is sealed: only contracts implement it,
+//! ```compile_fail,E0277
+//! struct NotAContract;
+//! impl contract_runtime::schema::Definition for NotAContract {
+//!     const NAME: &'static str = "NotAContract";
+//!     fn body(_: &mut contract_runtime::schema::SchemaGen) -> contract_runtime::__private::Value {
+//!         contract_runtime::__private::Value::Null
+//!     }
+//! }
+//! ```
+//! and a match on an enum that will grow needs a wildcard arm.
+//! ```compile_fail,E0004
+//! use contract_runtime::Stage;
+//! fn order(stage: Stage) -> u8 {
+//!     match stage {
+//!         Stage::Parse => 0,
+//!         Stage::Schema => 1,
+//!         Stage::Rule => 2,
+//!         Stage::Business => 3,
+//!         Stage::Edit => 4,
+//!     }
+//! }
+//! ```
+//! ```compile_fail,E0004
+//! use contract_runtime::OutcomeKind;
+//! fn accepted(kind: OutcomeKind) -> bool {
+//!     match kind {
+//!         OutcomeKind::Accept => true,
+//!         OutcomeKind::Clarify | OutcomeKind::Decline | OutcomeKind::Review | OutcomeKind::Reject => false,
+//!     }
+//! }
+//! ```
 pub use crate::__impl_json_schema as impl_json_schema;
 pub use crate::__type_messages as type_messages;
 pub use crate::EvidenceSource;
 pub use crate::business::{Business, evidence, violations};
 pub use crate::code;
-pub use crate::contract::{Contract, OutcomeEnum};
-pub use crate::core::{Collector, JsonType, ObjectMembers, TagSeen};
+pub use crate::contract::{Contract, OutcomeEnum, decode_document};
 pub use crate::decode::{
-    Absent, ArrayField, Check, Checked, DecodeVariant, Format, LenCheck, Length, Literal, Pattern,
-    Slot, Tag, TypeMessages, check_format, check_pattern, declared_range, decode_union,
+    Absent, ArrayField, Check, Checkable, DecodeVariant, Format, LenCheck, Length, Literal,
+    Pattern, Slot, Tag, TypeMessages, check_format, check_pattern, declared_range, decode_union,
     field_error, invalid_type, invalid_type_of, member, member_array, member_array_items,
     member_unchecked, missing_key, narrow_f32, not_one_of, own_frame, read_array, read_array_items,
     undeclared_member,
@@ -19,6 +59,7 @@ pub use crate::edit::EditPolicy;
 pub use crate::encode::put;
 pub use crate::error::Stage;
 pub use crate::json::{KeySet, Limits, ParseError, Path, Peek, Reader, duplicate_key};
+pub use crate::json_type::{Collector, JsonType, ObjectMembers, TagSeen};
 pub use crate::outcome::{OutcomeKind, Violation, ViolationKind, Violations};
 pub use crate::rules::{OrderKind, WhenKind, order_error, when_error};
 #[cfg(feature = "schemars")]

@@ -3,9 +3,9 @@
 use serde_json::Value;
 
 use crate::code;
-use crate::core::Collector;
 use crate::error::{Error, Stage};
 use crate::json::Path;
+use crate::json_type::Collector;
 
 /// What a `when(..)` rule asks of a field under its condition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,7 +11,7 @@
 //!
 //! Every recursion of a contract passes through `Box`, `Vec` or `BTreeMap`
 //! (a type that holds itself by value has no size and is refused by rustc),
-//! so their [`JsonType`](crate::core::JsonType) impls are where the room is
+//! so their [`JsonType`](crate::json_type::JsonType) impls are where the room is
 //! made: before they decode, encode or check their content they ask how
 //! much of the thread's stack is left and, below [`RED_ZONE`], run the
 //! content on a fresh [`SEGMENT`] allocated for it (`stacker`, the crate
@@ -22,52 +22,9 @@
 //! document, where the documents of non-recursive contracts stay, so that
 //! their decode pays nothing for it (BENCHMARKS.md, "Stack room").
 //!
-//! What is guaranteed: decoding (valid or refused documents, including the
-//! streaming path, whose scanner keeps its nesting on the heap and whose
-//! outcome is the decoder's), encoding with `to_json`, and the cross-field
-//! rules of a recursive contract do not overflow the stack at any depth
-//! `max_depth` allows, in debug and release builds, on any thread with at
-//! least [`RED_ZONE`] of stack left when they are called (the unchecked
-//! levels of a decode take a fraction of it: 16 levels of the 17-member
-//! test contract, about 60 KiB in a debug build).
-//!
-//! What is not: dropping a value is the compiler's drop glue, which
-//! recurses once per level and which no library can hook without a `Drop`
-//! impl on the user's type. Values decoded from documents are at most
-//! [`Limits::MAX_DEPTH`](crate::Limits::MAX_DEPTH) deep, and dropping one
-//! fits a 2 MiB thread (the recursion tests). A value built in code may be
-//! deeper (a chain of 100,000 links overflows a 2 MiB thread when dropped,
-//! in debug and release builds alike): unlink it first. The same holds for
-//! the `serde_json::Value` that `to_json` returns (its drop glue recurses
-//! too), and for the derived `Clone`, `PartialEq` and `Debug`.
-//!
-//! ```
-//! use contract_runtime::Contract;
-//!
-//! #[derive(Contract)]
-//! #[contract(max_depth = 1024)]
-//! struct Link {
-//!     label: String,
-//!     next: Option<Box<Link>>,
-//! }
-//!
-//! std::thread::Builder::new()
-//!     .stack_size(2 << 20)
-//!     .spawn(|| {
-//!         let mut chain = Link { label: String::new(), next: None };
-//!         for _ in 1..100_000 {
-//!             chain = Link { label: String::new(), next: Some(Box::new(chain)) };
-//!         }
-//!         // Dropped one link at a time, not by recursion.
-//!         let mut next = chain.next.take();
-//!         while let Some(mut link) = next {
-//!             next = link.next.take();
-//!         }
-//!     })
-//!     .unwrap()
-//!     .join()
-//!     .unwrap();
-//! ```
+//! What this guarantees, and what it does not (dropping a deep value built
+//! in code), is in the crate docs ("Recursive contracts and the stack"),
+//! with an example that unlinks a long chain.
 
 /// Below this much stack left, recursion continues on a new segment. It
 /// must cover one level of a contract (the frames between two

@@ -34,7 +34,6 @@ fn main() -> ExitCode {
         let mut stream = VacationRequest::stream();
         for event in events.iter().filter(|e| !e.content.is_empty()) {
             match stream.push(&event.content) {
-                Progress::Pending => println!("event {:>2}: {}", event.number, stream.partial()),
                 Progress::Rejected(rejection) => {
                     // Here a client would cancel the request to the model.
                     let e = &rejection.errors[0];
@@ -47,6 +46,8 @@ fn main() -> ExitCode {
                     );
                     break;
                 }
+                // Pending (or progress this example does not know): show what has arrived.
+                _ => println!("event {:>2}: {}", event.number, stream.partial()),
             }
         }
         let outcome = stream.finish();

@@ -629,7 +629,10 @@ fn a_closed_pipe_keeps_its_error_kind_in_every_format() {
         .unwrap()
         .checker(&runtime_cli::Setup::default())
         .unwrap();
-    for format in [runtime_cli::Format::Jsonl, runtime_cli::Format::Table] {
+    for format in [
+        runtime_cli::OutputFormat::Jsonl,
+        runtime_cli::OutputFormat::Table,
+    ] {
         let mut input: &[u8] = b"{}\n";
         let mut report = contract_runtime::report::Report::new();
         let e = runtime_cli::run_lines(&checker, &mut input, &mut ClosedPipe, format, &mut report)
@@ -640,7 +643,10 @@ fn a_closed_pipe_keeps_its_error_kind_in_every_format() {
     let new: Value = serde_json::from_str(&std::fs::read_to_string(data(V2)).unwrap()).unwrap();
     let changes = compat::diff(&old, &new);
     assert!(!changes.is_empty());
-    for format in [runtime_cli::Format::Jsonl, runtime_cli::Format::Table] {
+    for format in [
+        runtime_cli::OutputFormat::Jsonl,
+        runtime_cli::OutputFormat::Table,
+    ] {
         let e = runtime_cli::write_changes(&changes, format, &mut ClosedPipe).unwrap_err();
         assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{format:?}");
     }

@@ -73,6 +73,7 @@ fn run<T: Contract>(text: &str, mut seed: u32) {
                 }
             }
             Progress::Pending => assert!(early.is_none(), "pending after a rejection"),
+            _ => {}
         }
         let _ = stream.partial();
     }

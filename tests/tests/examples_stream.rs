@@ -3,7 +3,7 @@
 use std::io::Cursor;
 
 use contract_examples::registry;
-use contract_runtime::cli::{self as runtime_cli, Checker, Format, Setup};
+use contract_runtime::cli::{self as runtime_cli, Checker, OutputFormat, Setup};
 use contract_runtime::report::Report;
 use proptest::prelude::*;
 
@@ -39,7 +39,7 @@ fn lines_in(input: &[u8]) -> usize {
     newlines + usize::from(!input.is_empty() && !input.ends_with(b"\n"))
 }
 
-fn run(checker: &Checker, input: &[u8], format: Format) -> (String, Report) {
+fn run(checker: &Checker, input: &[u8], format: OutputFormat) -> (String, Report) {
     let mut out = Vec::new();
     let mut report = Report::new();
     runtime_cli::run_lines(
@@ -55,7 +55,7 @@ fn run(checker: &Checker, input: &[u8], format: Format) -> (String, Report) {
 
 fn assert_stream(input: &[u8]) {
     for checker in checkers() {
-        let (out, report) = run(&checker, input, Format::Jsonl);
+        let (out, report) = run(&checker, input, OutputFormat::Jsonl);
         let n = lines_in(input);
         assert_eq!(out.lines().count(), n);
         assert_eq!(report.read, n as u64);
@@ -71,7 +71,7 @@ fn assert_stream(input: &[u8]) {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();
             assert!(v["errors"].is_array());
         }
-        let (table, _) = run(&checker, input, Format::Table);
+        let (table, _) = run(&checker, input, OutputFormat::Table);
         assert!(table.starts_with("LINE"));
     }
 }
@@ -93,7 +93,7 @@ fn a_line_of_every_contract_limit_and_one_byte_more() {
             continue;
         }
         let input = format!("{}\n{}\n", " ".repeat(max), " ".repeat(max + 1));
-        let (out, _) = run(&checker, input.as_bytes(), Format::Jsonl);
+        let (out, _) = run(&checker, input.as_bytes(), OutputFormat::Jsonl);
         let codes: Vec<serde_json::Value> = out
             .lines()
             .map(|l| {

@@ -20,8 +20,8 @@ mod schema_support;
 
 use std::cell::Cell;
 
-use contract_runtime::decode::{is_email, is_uuid};
 use contract_runtime::diff::changed_paths;
+use contract_runtime::formats::{is_email, is_uuid};
 use contract_runtime::schema::{Export, Provider, export};
 use contract_runtime::{Contract, Date, DateTime};
 use jsonschema::Validator;

@@ -3,10 +3,11 @@
 //! `Rejection`, never panic, never run out of stack, never go quadratic.
 use std::collections::BTreeMap;
 
+use contract_runtime::__private::{Path, Reader};
 use contract_runtime::diff::changed_paths;
 use contract_runtime::error::MAX_ERRORS;
 use contract_runtime::fingerprint::Fingerprint;
-use contract_runtime::json::{self, Limits, Path, Reader};
+use contract_runtime::json::{self, Limits};
 use contract_runtime::pointer::Pointer;
 use contract_runtime::{Contract, Outcome, Rejection, Stage};
 use proptest::prelude::*;

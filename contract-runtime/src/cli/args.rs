@@ -116,7 +116,8 @@ Examples:
 
 /// How decisions are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Format {
+#[non_exhaustive]
+pub enum OutputFormat {
     /// One JSON object per line.
     #[default]
     Jsonl,
@@ -126,6 +127,7 @@ pub enum Format {
 
 /// How the per-stage summary is printed on stderr.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum Summary {
     /// `NAME: N read` and one line per stage (the [`Report`]'s `Display`).
     ///
@@ -154,7 +156,7 @@ pub(super) struct CheckArgs<'a> {
     pub source: Option<PathBuf>,
     pub baseline: Option<PathBuf>,
     pub edit: Option<String>,
-    pub format: Format,
+    pub format: OutputFormat,
     pub summary: Summary,
     pub jobs: usize,
     pub fail_on_reject: bool,
@@ -166,7 +168,7 @@ pub(super) struct CompatArgs {
     pub old: PathBuf,
     pub new: PathBuf,
     /// `table` unless given.
-    pub format: Format,
+    pub format: OutputFormat,
     pub fail_on_breaking: bool,
 }
 

@@ -5,7 +5,7 @@
 use std::io::{self, BufRead, BufWriter, Write};
 use std::panic::{self, AssertUnwindSafe};
 
-use super::args::{CheckArgs, Format, Input};
+use super::args::{CheckArgs, Input, OutputFormat};
 use super::checker::Checker;
 use super::entry::Setup;
 use super::failure::{Failure, exit_code, usage};
@@ -100,7 +100,7 @@ pub fn run_lines<R: BufRead + ?Sized, W: Write + ?Sized>(
     checker: &Checker,
     input: &mut R,
     output: &mut W,
-    format: Format,
+    format: OutputFormat,
     report: &mut Report,
 ) -> io::Result<()> {
     // One buffer for every line; a line is kept up to one byte past the

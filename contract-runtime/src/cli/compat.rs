@@ -9,7 +9,7 @@ use crate::json::{self, Limits};
 use crate::{Rejection, schema};
 use serde_json::{Value, json};
 
-use super::args::{CompatArgs, Format};
+use super::args::{CompatArgs, OutputFormat};
 use super::failure::{Failure, exit_code, usage};
 use super::read::read_capped;
 
@@ -95,7 +95,11 @@ pub fn change_json(change: &Change) -> Value {
 }
 
 /// Writes the changes, one per line, in `format`.
-pub fn write_changes(changes: &[Change], format: Format, out: &mut dyn Write) -> io::Result<()> {
+pub fn write_changes(
+    changes: &[Change],
+    format: OutputFormat,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let width = changes
         .iter()
         .map(|c| c.pointer.chars().count())
@@ -103,11 +107,11 @@ pub fn write_changes(changes: &[Change], format: Format, out: &mut dyn Write) ->
         .unwrap_or(0);
     for change in changes {
         match format {
-            Format::Jsonl => {
+            OutputFormat::Jsonl => {
                 serde_json::to_writer(&mut *out, &change_json(change))?;
                 out.write_all(b"\n")?;
             }
-            Format::Table => {
+            OutputFormat::Table => {
                 let verdict = if change.is_breaking() {
                     "breaking"
                 } else {

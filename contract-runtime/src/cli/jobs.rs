@@ -15,7 +15,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Mutex, mpsc};
 use std::thread;
 
-use super::args::Format;
+use super::args::OutputFormat;
 use super::checker::Checker;
 use super::line::check_line;
 use super::output::{write_decision, write_header};
@@ -58,7 +58,7 @@ pub fn run_lines_parallel<R: BufRead + ?Sized>(
     checker: &Checker,
     input: &mut R,
     output: &mut dyn Write,
-    format: Format,
+    format: OutputFormat,
     report: &mut Report,
     jobs: usize,
 ) -> io::Result<()> {
@@ -83,7 +83,7 @@ pub fn run_lines_parallel<R: BufRead + ?Sized>(
 /// Checks batches until the queue closes.
 fn worker(
     checker: &Checker,
-    format: Format,
+    format: OutputFormat,
     queue: &Mutex<mpsc::Receiver<(u64, Batch)>>,
     done: &mpsc::Sender<Option<Checked>>,
 ) {
@@ -110,7 +110,7 @@ fn worker(
 
 /// The decisions on a batch's lines, written in `format`, and their
 /// outcomes.
-fn check_batch(checker: &Checker, format: Format, seq: u64, mut batch: Batch) -> Checked {
+fn check_batch(checker: &Checker, format: OutputFormat, seq: u64, mut batch: Batch) -> Checked {
     batch.output.clear();
     batch.outcomes.clear();
     for (i, &(start, end, len)) in batch.lines.iter().enumerate() {

@@ -238,7 +238,7 @@ mod read;
 mod schema;
 mod sse;
 
-pub use args::{Format, Summary};
+pub use args::{OutputFormat, Summary};
 pub use check::run_lines;
 pub use checker::{Checker, Decision, Replay, replay};
 pub use compat::{change_json, compat_summary, direction, write_changes};

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use serde_json::{Map, Value, json};
 
-use super::args::{Format, Summary};
+use super::args::{OutputFormat, Summary};
 use super::checker::Decision;
 use crate::OutcomeKind;
 use crate::report::Report;
@@ -158,10 +158,10 @@ const TABLE_HEADER: &str =
     "LINE   OUTCOME  STAGE     POINTER                   CODE                   MESSAGE";
 
 /// What comes before the first decision: the column names of a table.
-pub(super) fn write_header<W: Write + ?Sized>(out: &mut W, format: Format) -> io::Result<()> {
+pub(super) fn write_header<W: Write + ?Sized>(out: &mut W, format: OutputFormat) -> io::Result<()> {
     match format {
-        Format::Jsonl => Ok(()),
-        Format::Table => writeln!(out, "{TABLE_HEADER}"),
+        OutputFormat::Jsonl => Ok(()),
+        OutputFormat::Table => writeln!(out, "{TABLE_HEADER}"),
     }
 }
 
@@ -169,16 +169,16 @@ pub(super) fn write_header<W: Write + ?Sized>(out: &mut W, format: Format) -> io
 /// `--jobs` worker writing into its `Vec` has its writes inlined).
 pub(super) fn write_decision<W: Write + ?Sized>(
     out: &mut W,
-    format: Format,
+    format: OutputFormat,
     line: u64,
     decision: &Decision,
 ) -> io::Result<()> {
     match format {
-        Format::Jsonl => {
+        OutputFormat::Jsonl => {
             write_decision_json(out, line, decision)?;
             out.write_all(b"\n")
         }
-        Format::Table => table_rows(out, line, decision),
+        OutputFormat::Table => table_rows(out, line, decision),
     }
 }
 

@@ -9,7 +9,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches};
 
 use super::args::{
-    ABOUT, CheckArgs, Command, CompatArgs, Format, Input, Options, SchemaOutput, Summary,
+    ABOUT, CheckArgs, Command, CompatArgs, Input, Options, OutputFormat, SchemaOutput, Summary,
     after_help, usage_lines,
 };
 use super::entry::Entry;
@@ -199,7 +199,7 @@ fn into_command<'a>(
         return Ok(Command::Compat(CompatArgs {
             old: PathBuf::from(old),
             new: PathBuf::from(new),
-            format: format.unwrap_or(Format::Table),
+            format: format.unwrap_or(OutputFormat::Table),
             fail_on_breaking: options.fail_on_breaking,
         }));
     }
@@ -212,7 +212,7 @@ fn into_check<'a>(
     entries: &'a [Entry],
     name: &str,
     mut options: Options,
-    format: Format,
+    format: OutputFormat,
 ) -> Result<Command<'a>, UsageError> {
     let replay = options.sse.take();
     let is_replay = replay.is_some();
@@ -278,10 +278,10 @@ fn into_check<'a>(
     })
 }
 
-fn format(value: &str) -> Result<Format, UsageError> {
+fn format(value: &str) -> Result<OutputFormat, UsageError> {
     match value {
-        "jsonl" => Ok(Format::Jsonl),
-        "table" => Ok(Format::Table),
+        "jsonl" => Ok(OutputFormat::Jsonl),
+        "table" => Ok(OutputFormat::Table),
         other => Err(usage(format!(
             "unknown --format `{other}`; expected jsonl or table"
         ))),

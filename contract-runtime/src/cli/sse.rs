@@ -7,7 +7,7 @@ use std::io::Write;
 
 use serde_json::{Map, Value, json};
 
-use super::args::{CheckArgs, Format, Input};
+use super::args::{CheckArgs, Input, OutputFormat};
 use super::check::checker;
 use super::checker::Replay;
 use super::failure::{Failure, UsageError, exit_code, usage};
@@ -130,11 +130,11 @@ pub(super) fn run_sse(
     };
     let json = replay_json(&events, &replay);
     match args.format {
-        Format::Jsonl => writeln!(stdout, "{json}")?,
-        Format::Table => {
+        OutputFormat::Jsonl => writeln!(stdout, "{json}")?,
+        OutputFormat::Table => {
             writeln!(stdout, "{}", summary(&json))?;
-            write_header(stdout, Format::Table)?;
-            write_decision(stdout, Format::Table, 1, &replay.decision)?;
+            write_header(stdout, OutputFormat::Table)?;
+            write_decision(stdout, OutputFormat::Table, 1, &replay.decision)?;
         }
     }
     writeln!(stderr, "{}: {}", args.contract.name(), summary(&json))?;

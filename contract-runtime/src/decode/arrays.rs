@@ -10,10 +10,10 @@
 //! in the same order.
 //!
 //! [`Stream`]: crate::stream::Stream
-use crate::core::{Collector, JsonType};
 use crate::json::{ParseError, Path, Peek, Reader};
+use crate::json_type::{Collector, JsonType};
 
-use super::bounds::{Check, Checked, check_item_count};
+use super::bounds::{Check, Checkable, check_item_count};
 use super::collections::read_items;
 
 /// A field type that holds an array: `Vec<T>` or `Option<Vec<T>>`.
@@ -96,7 +96,7 @@ pub fn read_array_items<A: ArrayField>(
     checks: &'static [Check],
 ) -> Result<Option<A>, ParseError>
 where
-    A::Item: Checked,
+    A::Item: Checkable,
 {
     A::read_array(r, path, cx, checks, |item, at, cx| {
         item.check_item(checks, at, cx);
@@ -106,9 +106,9 @@ where
 #[cfg(test)]
 mod tests {
     use super::{read_array, read_array_items};
-    use crate::core::Collector;
     use crate::decode::{Check, Pattern};
     use crate::json::{Path, Reader};
+    use crate::json_type::Collector;
 
     static STARTS_WITH_A: Pattern = Pattern::new("^a");
     // At most one item; each item must start with `a`.

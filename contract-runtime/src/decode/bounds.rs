@@ -8,8 +8,8 @@
 //! formatted; the checks run in the table's order, which is the order the
 //! attributes are documented in, so the errors come in that order.
 use crate::code;
-use crate::core::Collector;
 use crate::json::Path;
+use crate::json_type::Collector;
 
 use super::field_error;
 use super::formats::{Format, Pattern, check_format, check_pattern};
@@ -73,7 +73,7 @@ enum Scope {
 
 /// A field type whose value the table's checks apply to. `Option<T>`
 /// checks its value when present.
-pub trait Checked {
+pub trait Checkable {
     /// Runs `checks` on the value, recording each failure at `path`.
     fn check(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector);
 
@@ -85,7 +85,7 @@ pub trait Checked {
 
 macro_rules! checked_int {
     ($($t:ty)*) => {$(
-        impl Checked for $t {
+        impl Checkable for $t {
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn check(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
@@ -102,7 +102,7 @@ macro_rules! checked_int {
 
 checked_int!(u8 u16 u32 u64 usize i8 i16 i32 i64 isize);
 
-impl Checked for f64 {
+impl Checkable for f64 {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn check(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
@@ -115,7 +115,7 @@ impl Checked for f64 {
     }
 }
 
-impl Checked for bool {
+impl Checkable for bool {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn check(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
@@ -128,7 +128,7 @@ impl Checked for bool {
     }
 }
 
-impl Checked for String {
+impl Checkable for String {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn check(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
@@ -141,7 +141,7 @@ impl Checked for String {
     }
 }
 
-impl<T> Checked for Vec<T> {
+impl<T> Checkable for Vec<T> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn check(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
@@ -154,7 +154,7 @@ impl<T> Checked for Vec<T> {
     }
 }
 
-impl<T: Checked> Checked for Option<T> {
+impl<T: Checkable> Checkable for Option<T> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn check(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
@@ -283,12 +283,12 @@ fn equal(value: Subject<'_>, literal: Literal) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Check, Checked, Literal};
+    use super::{Check, Checkable, Literal};
     use crate::code;
-    use crate::core::Collector;
     use crate::json::Path;
+    use crate::json_type::Collector;
 
-    fn codes(value: &impl Checked, checks: &'static [Check]) -> Vec<&'static str> {
+    fn codes(value: &impl Checkable, checks: &'static [Check]) -> Vec<&'static str> {
         let mut cx = Collector::new();
         value.check(checks, &Path::Root.key("f"), &mut cx);
         let (errors, _, _) = cx.finish();

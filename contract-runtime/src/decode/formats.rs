@@ -14,9 +14,9 @@
 use std::sync::OnceLock;
 
 use crate::code;
-use crate::core::Collector;
 use crate::error::Stage;
 use crate::json::Path;
+use crate::json_type::Collector;
 
 /// Twice the size limit the derive compiles each pattern with (10 MiB,
 /// `regex-lite`'s default): the size of a compiled matcher depends on the
@@ -98,9 +98,9 @@ pub fn check_pattern(
 /// A `format` a string field can declare.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
-    /// WHATWG HTML's "valid e-mail address" ([`is_email`]).
+    /// WHATWG HTML's "valid e-mail address" (`is_email`).
     Email,
-    /// `8-4-4-4-12` hexadecimal digits ([`is_uuid`]).
+    /// `8-4-4-4-12` hexadecimal digits (`is_uuid`).
     Uuid,
 }
 
@@ -139,7 +139,7 @@ pub fn check_format(cx: &mut Collector, path: &Path<'_>, format: Format, value: 
 /// production says.
 ///
 /// ```
-/// use contract_runtime::decode::is_email;
+/// use contract_runtime::formats::is_email;
 ///
 /// assert!(is_email("ana.lopez+tickets@example.com"));
 /// assert!(is_email("admin@localhost"));
@@ -169,7 +169,7 @@ pub fn is_email(s: &str) -> bool {
 /// every version pass.
 ///
 /// ```
-/// use contract_runtime::decode::is_uuid;
+/// use contract_runtime::formats::is_uuid;
 ///
 /// assert!(is_uuid("123e4567-e89b-12d3-a456-426614174000"));
 /// assert!(is_uuid("123E4567-E89B-12D3-A456-426614174000"));

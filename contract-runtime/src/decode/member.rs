@@ -10,11 +10,11 @@
 //! checks are always inlined: each call site then reads one field, with its
 //! check table a constant the optimiser folds into plain comparisons, as
 //! code written per field would be.
-use crate::core::{Collector, Mark};
 use crate::json::{ParseError, Path, Reader, duplicate_key};
+use crate::json_type::{Collector, Mark};
 
 use super::arrays::{ArrayField, read_array, read_array_items};
-use super::bounds::{Check, Checked};
+use super::bounds::{Check, Checkable};
 use super::{Absent, declared_range, missing_key};
 
 /// A field's state while its object is read: whether its key was met, and
@@ -71,7 +71,7 @@ pub type Decode<T> =
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(clippy::too_many_arguments)]
-pub fn member<T: Checked>(
+pub fn member<T: Checkable>(
     r: &mut Reader<'_>,
     path: &Path<'_>,
     cx: &mut Collector,
@@ -166,7 +166,7 @@ pub fn member_array_items<A: ArrayField>(
     checks: &'static [Check],
 ) -> Result<bool, ParseError>
 where
-    A::Item: Checked,
+    A::Item: Checkable,
 {
     read_member(r, path, cx, at, name, slot, |r, member, cx| {
         read_array_items(r, member, cx, checks)

@@ -20,16 +20,16 @@
 //! hides no other error of the array); the
 //! schema-stage errors they and generated code record live here.
 use crate::code;
-pub use crate::core::{Collector, JsonType};
-use crate::core::{Mark, TagSeen};
 use crate::error::Stage;
 use crate::json::{KeySet, ParseError, Path, Peek, Reader, duplicate_key};
+pub use crate::json_type::{Collector, JsonType};
+use crate::json_type::{Mark, TagSeen};
 
 pub use arrays::{ArrayField, read_array, read_array_items};
-pub use bounds::{Check, Checked, Literal};
+pub use bounds::{Check, Checkable, Literal};
 pub use formats::{Format, Pattern, check_format, check_pattern, is_email, is_uuid};
 pub use length::{LenCheck, Length};
-pub use member::{Decode, Slot, member, member_array, member_array_items, member_unchecked};
+pub use member::{Slot, member, member_array, member_array_items, member_unchecked};
 pub use primitives::narrow_f32;
 pub use union::{DecodeVariant, Tag, decode_union};
 
@@ -73,7 +73,7 @@ impl TypeMessages {
 #[doc(hidden)]
 macro_rules! __type_messages {
     ($expected:literal) => {
-        $crate::decode::TypeMessages {
+        $crate::__private::TypeMessages {
             expected: $expected,
             found: [
                 concat!("expected ", $expected, ", found object"),

@@ -9,7 +9,7 @@
 //!    (the first that does, [`Tag::members`]). That variant decodes the
 //!    object from its first member, as it would once the tag is known, and
 //!    reads the tag's value when it meets the tag
-//!    ([`TagSeen`](crate::core::TagSeen)). When the tag names that variant,
+//!    ([`TagSeen`](crate::json_type::TagSeen)). When the tag names that variant,
 //!    the pass was the decode: every member is read once. When it names
 //!    another, the errors recorded are taken back ([`Collector::save`])
 //!    and the variant it names decodes the object again (two passes). No
@@ -36,9 +36,9 @@
 //! members before the tag as `Value`s, would allocate for every such member
 //! and decode them through a second path.
 use crate::code;
-use crate::core::{Collector, Guess, TagSeen};
 use crate::error::Stage;
 use crate::json::{Checkpoint, KeySet, ParseError, Path, Peek, Reader, duplicate_key};
+use crate::json_type::{Collector, Guess, TagSeen};
 
 /// A tagged union's tag: its member name and the variants' names, in order.
 #[derive(Debug)]

@@ -25,7 +25,7 @@
 //! column, except `too_large`: it is decided from the length alone, before
 //! anything is read, and has no position.
 //!
-//! Neither [`parse`] nor [`Reader::skip_value`] recurses: nesting is kept on
+//! Neither [`parse`] nor the reader's skip of a value recurses: nesting is kept on
 //! a heap stack, so the depth limit, not the thread's stack size, bounds
 //! what a document can nest.
 //!
@@ -48,6 +48,7 @@ use crate::error::{Error, Rejection, Stage};
 
 mod reader;
 
+#[doc(hidden)]
 pub use reader::{Checkpoint, KeySet, Number, NumberValue, Peek, Reader, duplicate_key};
 
 /// Size and depth limits for one document.
@@ -85,6 +86,7 @@ impl Default for Limits {
 // The code of `ParseError::stopped`, outside `code::ALL`.
 const STOPPED: &str = "stopped at the error limit";
 
+#[doc(hidden)]
 /// A parse-stage failure: the scanner stops at the first one.
 #[derive(Clone, PartialEq, Eq)]
 pub struct ParseError(Box<ParseErrorInner>);
@@ -166,6 +168,7 @@ fn line_column(src: &[u8], offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+#[doc(hidden)]
 /// A location in the document being read, kept on the stack as a linked
 /// list and turned into an RFC 6901 pointer only when an error needs one.
 #[derive(Debug, Clone, Copy)]
@@ -282,6 +285,7 @@ fn decimal_digits(mut n: usize) -> usize {
     digits
 }
 
+#[doc(hidden)]
 /// Checks size, encoding and byte-order mark: the part of the policy that
 /// comes before scanning.
 pub fn prepare<'a>(raw: &'a [u8], limits: &Limits) -> Result<&'a str, Rejection> {
@@ -300,6 +304,7 @@ pub fn prepare<'a>(raw: &'a [u8], limits: &Limits) -> Result<&'a str, Rejection>
     Ok(text)
 }
 
+#[doc(hidden)]
 /// Refuses an input longer than `limits.max_bytes`.
 #[inline]
 pub fn check_size(len: usize, limits: &Limits) -> Result<(), Rejection> {
@@ -309,6 +314,7 @@ pub fn check_size(len: usize, limits: &Limits) -> Result<(), Rejection> {
     Ok(())
 }
 
+#[doc(hidden)]
 /// Refuses a leading byte-order mark.
 #[inline]
 pub fn check_bom(text: &str) -> Result<(), Rejection> {
@@ -318,6 +324,7 @@ pub fn check_bom(text: &str) -> Result<(), Rejection> {
     Ok(())
 }
 
+#[doc(hidden)]
 /// [`check_size`] then [`check_bom`] on a text, as one test on the way in
 /// (the error, and which of the two comes first, are theirs).
 #[inline]
@@ -390,6 +397,7 @@ pub fn parse(raw: &[u8], limits: &Limits) -> Result<Value, Rejection> {
     parse_str(text, limits.max_depth).map_err(|e| Rejection::single(e.into_error(raw)))
 }
 
+#[doc(hidden)]
 /// [`parse`] on text that has passed [`prepare`].
 pub fn parse_str(text: &str, max_depth: usize) -> Result<Value, ParseError> {
     let mut reader = Reader::new(text, max_depth);
@@ -398,6 +406,7 @@ pub fn parse_str(text: &str, max_depth: usize) -> Result<Value, ParseError> {
     Ok(value)
 }
 
+#[doc(hidden)]
 /// Reads one value of any type into a `serde_json::Value`.
 ///
 /// Iterative, not recursive: the nesting lives in a heap stack of open

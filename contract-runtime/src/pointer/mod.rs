@@ -46,6 +46,7 @@ pub use parsed::Pointer;
 /// assert_eq!(Pointer::parse("/a~2"), Err(PointerError::InvalidEscape { offset: 2 }));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PointerError {
     /// A non-empty pointer does not start with `/`.
     MissingLeadingSlash,

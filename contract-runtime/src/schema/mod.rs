@@ -1,6 +1,6 @@
 //! JSON Schema (draft 2020-12) generation, and exports for model providers.
 //!
-//! [`document`] (what [`Contract::json_schema`] returns) is the *full*
+//! [`Contract::json_schema`] returns the *full*
 //! schema: every key in `required` (absent only for `optional` fields),
 //! `additionalProperties: false`, nullable fields as `"type": [T, "null"]`
 //! (or `anyOf` with `{"type": "null"}` around a `$ref`), `when` rules as
@@ -164,10 +164,19 @@ pub const LOCAL_ONLY: &[LocalCheck] = &[
     },
 ];
 
+/// Seals [`Definition`]: the contract layer implements [`sealed::Sealed`]
+/// for every contract, and nothing outside the crate can name it.
+pub(crate) mod sealed {
+    /// A contract, as the schema builder sees it.
+    pub trait Sealed {}
+}
+
+#[doc(hidden)]
 /// A type with its own `$defs` entry: its name and its schema body.
 /// Every [`Contract`](crate::Contract) is one; the schema builder needs no
-/// more of it, so it does not depend on the contract layer.
-pub trait Definition: 'static {
+/// more of it, so it does not depend on the contract layer. Sealed: only
+/// contracts implement it (the contract layer's blanket impl).
+pub trait Definition: sealed::Sealed + 'static {
     /// The type's Rust name.
     const NAME: &'static str;
     /// The `$defs` key (and the root's `title`): [`Definition::NAME`], or
@@ -209,6 +218,7 @@ pub fn generic_name(name: &str, args: &[Cow<'static, str>]) -> Cow<'static, str>
     Cow::Owned(out)
 }
 
+#[doc(hidden)]
 /// Collects `$defs` while a schema is built.
 #[derive(Debug, Default)]
 pub struct SchemaGen {
@@ -266,6 +276,7 @@ impl SchemaGen {
     }
 }
 
+#[doc(hidden)]
 /// The full schema of `T`: its body at the root, nested contracts in `$defs`.
 ///
 /// This is what [`Contract::json_schema`](crate::Contract::json_schema) returns.
@@ -303,6 +314,7 @@ pub fn version(schema: &Value) -> Option<u64> {
     schema.get(VERSION_KEY).and_then(Value::as_u64)
 }
 
+#[doc(hidden)]
 /// A tagged union variant's schema: `body` (a closed object schema) with the
 /// `tag` member first, as the constant `name` and required.
 pub fn tagged(body: Value, tag: &str, name: &str, description: Option<&str>) -> Value {
@@ -338,6 +350,7 @@ pub fn tagged(body: Value, tag: &str, name: &str, description: Option<&str>) -> 
     Value::Object(out)
 }
 
+#[doc(hidden)]
 /// `schema` that also accepts `null`.
 pub fn nullable(schema: Value) -> Value {
     let Value::Object(mut map) = schema else {
@@ -367,6 +380,7 @@ pub fn nullable(schema: Value) -> Value {
     Value::Object(map)
 }
 
+#[doc(hidden)]
 /// Adds a constraint keyword to a field's schema; with `nullable`, a
 /// `const`/`enum` also admits `null`. Whole floats are written as integers
 /// (`minimum: 0`, not `0.0`): JSON Schema compares numbers by value.
@@ -445,6 +459,7 @@ fn whole_numbers(value: Value) -> Value {
     }
 }
 
+#[doc(hidden)]
 /// The `then` of a `when` rule's `if`/`then`: required fields not null,
 /// forbidden fields null.
 pub fn when_then(required: &[&str], forbidden: &[&str]) -> Value {

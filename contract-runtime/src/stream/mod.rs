@@ -138,9 +138,9 @@ use std::sync::{OnceLock, PoisonError, RwLock};
 use serde_json::Value;
 
 use crate::code;
-use crate::core::Collector;
 use crate::error::{Error, Rejection, Stage};
 use crate::json;
+use crate::json_type::Collector;
 use crate::outcome::Outcome;
 use crate::pipeline::{self, Document, Stages};
 use crate::schema::{self, Definition};
@@ -156,6 +156,7 @@ use scan::{Scanner, Stop};
 
 /// What a push says about the text so far.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Progress {
     /// Some continuation could still be accepted.
     Pending,

@@ -224,6 +224,7 @@ pub fn stream<T: Contract>(pieces: &[&str]) -> Streamed {
             Progress::Rejected(r) if rejected.is_none() => rejected = Some((i, r)),
             Progress::Rejected(_) => {}
             Progress::Pending => assert!(rejected.is_none(), "a push after a rejection is pending"),
+            _ => {}
         }
     }
     let whole: String = pieces.concat();

@@ -272,6 +272,7 @@ use rewrite::Exporter;
 /// A model provider whose structured-output mode takes a JSON Schema.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Provider {
     /// OpenAI Structured Outputs (`response_format` `json_schema`, `strict: true`).
     OpenAi,
@@ -511,7 +512,7 @@ pub fn export<T: Definition>(provider: Provider) -> Result<Export, ExportError> 
     export_schema(&super::document::<T>(), provider)
 }
 
-/// A full schema (as [`document`](super::document) builds it) prepared for
+/// A full schema (as [`Contract::json_schema`](crate::Contract::json_schema) returns it) prepared for
 /// `provider`; see [`export`].
 pub fn export_schema(schema: &Value, provider: Provider) -> Result<Export, ExportError> {
     export_at_depth(schema, provider, None)

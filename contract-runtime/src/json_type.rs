@@ -21,7 +21,7 @@ use crate::shape::Shape;
 ///
 /// The derive implements it for contract structs and enums; the runtime
 /// implements it for the primitive, collection (`Option`, `Box`, `Vec`,
-/// `BTreeMap<String, T>`) and date types ([`crate::decode`]).
+/// `BTreeMap<String, T>`) and date types (module `decode`).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a contract type",
     label = "not a supported field type",
