@@ -1,10 +1,17 @@
 //! The checked model: what `check` returns and `expand/` reads. Every name a
 //! rule, condition, outcome or edit policy wrote is resolved here to the
-//! member it means, so a generator looks nothing up and cannot miss.
+//! member it means, and every member carries what check decided about it
+//! (its constraints typed, its absence, nullability, quarantine and
+//! evidence), so a generator looks nothing up, decides nothing again, and
+//! cannot miss.
+use proc_macro2::Span;
 use syn::{Ident, LitStr};
 
-use crate::attr::Lit;
-use crate::model::{Member, Variant};
+use crate::model::Variant;
+use crate::ty::Ty;
+
+/// `format = ".."`'s formats, as the attribute names them.
+pub use crate::attr::StringFormat;
 
 /// A contract that passed every check.
 pub struct Contract<'c> {
@@ -47,13 +54,13 @@ pub enum Members<'c> {
     /// Nothing: the object holds the tag alone.
     Unit,
     /// A struct-like variant's own members.
-    Struct(&'c [Member<'c>]),
+    Struct(Vec<Member<'c>>),
     /// A newtype variant's contract struct (its members and rules).
     Newtype(&'c syn::Type),
 }
 
 pub struct Struct<'c> {
-    pub members: &'c [Member<'c>],
+    pub members: Vec<Member<'c>>,
     pub max_bytes: Option<u64>,
     pub max_depth: Option<u64>,
     pub version: Option<u64>,
@@ -69,10 +76,10 @@ pub struct Struct<'c> {
 
 /// `when(FIELD = VALUE, require(..), forbid(..))`.
 pub struct WhenRule<'c> {
-    pub condition: &'c Member<'c>,
+    pub condition: Member<'c>,
     pub values: Vec<CondValue<'c>>,
-    pub require: Vec<&'c Member<'c>>,
-    pub forbid: Vec<&'c Member<'c>>,
+    pub require: Vec<Member<'c>>,
+    pub forbid: Vec<Member<'c>>,
 }
 
 /// A condition's value, of the condition member's type.
@@ -80,19 +87,19 @@ pub enum CondValue<'c> {
     /// A variant of the member's contract enum.
     Variant(&'c syn::Path),
     /// A literal of the member's type (in its `one_of`, if it has one).
-    Lit(&'c Lit),
+    Lit(Literal),
 }
 
 /// `order(first <= second)` or `order(first < second)`.
 pub struct OrderRule<'c> {
-    pub first: &'c Member<'c>,
-    pub second: &'c Member<'c>,
+    pub first: Member<'c>,
+    pub second: Member<'c>,
     pub strict: bool,
 }
 
 /// `outcome = FIELD`.
 pub struct Outcome<'c> {
-    pub member: &'c Member<'c>,
+    pub member: Member<'c>,
     /// The attribute's own token for the field (errors from rustc point there).
     pub at: proc_macro2::Span,
 }
@@ -111,7 +118,157 @@ pub struct PolicyPointer<'c> {
     pub text: String,
     /// Unescaped segments; the first names `member`.
     pub segments: Vec<String>,
-    pub member: &'c Member<'c>,
+    pub member: Member<'c>,
+}
+
+/// A member of a struct or of a union variant (a key of its JSON object),
+/// with every decision check made about it.
+#[derive(Clone)]
+pub struct Member<'c> {
+    pub ident: &'c Ident,
+    pub ty: &'c syn::Type,
+    /// What the value is, with any `Option` stripped (`nullable` says
+    /// whether there was one).
+    pub kind: &'c Ty,
+    /// The value may be `null` (the field is an `Option`).
+    pub nullable: bool,
+    /// The value is an `f32` (bounds compare the `f64` the document wrote).
+    pub f32: bool,
+    /// The key in JSON, after `rename` / `rename_all`.
+    pub json_name: &'c str,
+    pub doc: Option<&'c str>,
+    pub absent: Absent,
+    /// `quarantine`: a value that fails its checks is dropped to `None`.
+    pub quarantine: bool,
+    /// `evidence`, spanned at the attribute: the string must occur in the
+    /// context's source text.
+    pub evidence: Option<Span>,
+    /// The value's constraints, in the order they are checked (each kind
+    /// at most once).
+    pub constraints: Vec<Constraint>,
+}
+
+/// What an absent key means.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Absent {
+    /// An error: the key is required.
+    Missing,
+    /// `optional` on an `Option`: `None`.
+    None,
+    /// `optional, default`: `Default::default()`.
+    Default,
+}
+
+/// A constraint on a member's value: what the schema states, the decoder
+/// checks and the description names. Generators read these with an
+/// exhaustive `match`, so a new constraint is a compile error wherever it
+/// must be handled.
+#[derive(Clone)]
+pub enum Constraint {
+    /// `min`/`max`: a number within bounds (of the member's kind).
+    Range(Bounds<Number>),
+    /// `min_len`/`max_len`: a string's characters or an array's items.
+    Length { bounds: Bounds<u64>, counts: Counts },
+    /// `equals`: exactly this value.
+    Equals(Literal),
+    /// `one_of`: one of these values (at least one, none twice).
+    OneOf(Vec<Literal>),
+    /// `pattern`: a string in which the pattern finds a match.
+    Pattern(Pattern),
+    /// `format`: a string of a named format.
+    Format(StringFormat),
+}
+
+/// A lower bound, an upper bound, or both (both inclusive).
+#[derive(Clone, Copy)]
+pub enum Bounds<T> {
+    AtLeast(T),
+    AtMost(T),
+    Between(T, T),
+}
+
+impl<T: Copy> Bounds<T> {
+    /// The bounds written, `None` without either.
+    pub fn of(min: Option<T>, max: Option<T>) -> Option<Self> {
+        match (min, max) {
+            (Some(min), Some(max)) => Some(Bounds::Between(min, max)),
+            (Some(min), None) => Some(Bounds::AtLeast(min)),
+            (None, Some(max)) => Some(Bounds::AtMost(max)),
+            (None, None) => None,
+        }
+    }
+
+    pub fn min(&self) -> Option<T> {
+        match *self {
+            Bounds::AtLeast(min) | Bounds::Between(min, _) => Some(min),
+            Bounds::AtMost(_) => None,
+        }
+    }
+
+    pub fn max(&self) -> Option<T> {
+        match *self {
+            Bounds::AtMost(max) | Bounds::Between(_, max) => Some(max),
+            Bounds::AtLeast(_) => None,
+        }
+    }
+}
+
+/// What a length counts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Counts {
+    /// A string's characters (`minLength`).
+    Characters,
+    /// An array's items (`minItems`).
+    Items,
+}
+
+/// A number of the member's kind: an integer for an integer member, a
+/// float (an integer literal converted) for a float member.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Number {
+    Int(i128),
+    Float(f64),
+}
+
+/// A literal of the member's kind (numbers as [`Number`] makes them).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Literal {
+    Int(i128),
+    Float(f64),
+    Str(String),
+    Bool(bool),
+}
+
+impl From<Number> for Literal {
+    fn from(n: Number) -> Self {
+        match n {
+            Number::Int(i) => Literal::Int(i),
+            Number::Float(f) => Literal::Float(f),
+        }
+    }
+}
+
+/// `pattern = ".."`, accepted by `pattern.rs`.
+#[derive(Clone)]
+pub struct Pattern {
+    /// As written (in the schema and in messages).
+    pub written: String,
+    /// The form the runtime's matcher reads.
+    pub engine: String,
+    /// The pattern checks each item of a `Vec<String>`, not the value.
+    pub on_items: bool,
+}
+
+impl Member<'_> {
+    /// The local a union variant's pattern binds this member to.
+    pub fn binding(&self) -> Ident {
+        let name = self.ident.to_string();
+        let unraw = match name.strip_prefix("r#") {
+            Some(stripped) => Ident::new(stripped, self.ident.span()),
+            None => self.ident.clone(),
+        };
+        quote::format_ident!("__contract_m_{}", unraw)
+    }
 }
 
 impl UnionVariant<'_> {

@@ -2,9 +2,10 @@
 //!
 //! The pipeline, one module per step: `attr` (read attributes) → `model`
 //! (the raw model: the input as the derive sees it) → `check` (every
-//! inconsistency, with spans) → `checked` (the checked model, names resolved)
-//! → `expand` (one generator per output: decode, encode, schema, shape,
-//! rules, business, edit). `expand::derive` runs it.
+//! inconsistency, with spans) → `checked` (the checked model: names
+//! resolved, each member's constraints typed) → `expand` (one generator per
+//! output: decode, encode, schema, shape, rules, business, edit, reading
+//! only the checked model). `expand::derive` runs it.
 //!
 //! `regex-syntax` (without its Unicode tables) parses `pattern` literals, so
 //! a pattern our matcher and JSON Schema's ECMA-262 matchers would read

@@ -54,13 +54,6 @@ pub enum VariantFields<'a> {
     Tuple(&'a syn::FieldsUnnamed),
 }
 
-impl Member<'_> {
-    /// The local a union variant's pattern binds this member to.
-    pub fn binding(&self) -> Ident {
-        quote::format_ident!("__contract_m_{}", self.ident.unraw())
-    }
-}
-
 // A contract may have type parameters (each becomes `T: Contract`), on a
 // struct or a tagged union (an enum of unit variants has nothing a type
 // parameter could type: `check` refuses it): a borrowed field cannot

@@ -1,7 +1,7 @@
 //! Edit policies: names, pointer lists, pointers.
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::checked::{Policy, PolicyPointer};
+use crate::checked::{Member, Policy, PolicyPointer};
 use crate::ctxt::Ctxt;
 use crate::model::Container;
 use crate::pointer;
@@ -12,7 +12,11 @@ use crate::ty::Ty;
 // pointers well-formed and resolving to a field. The first segment is
 // checked here; deeper ones through nested contract types by a `const`
 // assertion in the generated code.
-pub(super) fn check_edit<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> Vec<Policy<'c>> {
+pub(super) fn check_edit<'c>(
+    cx: &Ctxt,
+    cont: &'c Container<'c>,
+    members: &[Member<'c>],
+) -> Vec<Policy<'c>> {
     let mut policies = Vec::new();
     // Each policy is also an associated const, `Self::{NAME in upper case}`.
     let mut names: BTreeMap<String, &syn::Ident> = BTreeMap::new();
@@ -80,12 +84,8 @@ pub(super) fn check_edit<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> Vec<Policy<'
             let Some(first) = segments.first() else {
                 continue;
             };
-            let Some(field) = cont.members().iter().find(|m| m.json_name == *first) else {
-                let names: Vec<&str> = cont
-                    .members()
-                    .iter()
-                    .map(|f| f.json_name.as_str())
-                    .collect();
+            let Some(field) = members.iter().find(|m| m.json_name == *first) else {
+                let names: Vec<&str> = members.iter().map(|f| f.json_name).collect();
                 let instead = match suggest::closest(first, names.iter().copied()) {
                     Some(close) => format!("did you mean \"{}\"?", pointer::member(close)),
                     None => format!("its JSON keys are: {}", names.join(", ")),
@@ -98,14 +98,14 @@ pub(super) fn check_edit<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> Vec<Policy<'
             };
             if segments.len() > 1 {
                 let first = pointer::member(first);
-                match field.kind.strip_option() {
+                match field.kind {
                     Ty::Contract => {} // checked through the nested type's shape
                     Ty::Boxed(_) => cx.error_spanned_by(lit, format!(
                         "edit pointer `{pointer}` points inside `{first}`, a `Box` (which may hold a recursive type): a boxed value changes as a whole; allow `{first}` instead"
                     )),
                     Ty::Vec(_) | Ty::Map(_) => cx.error_spanned_by(lit, format!(
                         "edit pointer `{pointer}` points inside `{first}`, an {}: collections change as a whole; allow `{first}` instead",
-                        if matches!(field.kind.strip_option(), Ty::Vec(_)) { "array" } else { "object map" }
+                        if matches!(field.kind, Ty::Vec(_)) { "array" } else { "object map" }
                     )),
                     _ => cx.error_spanned_by(lit, format!(
                         "edit pointer `{pointer}` does not resolve: `{first}` is {}, which has no fields; allow `{first}` instead",
@@ -117,7 +117,7 @@ pub(super) fn check_edit<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> Vec<Policy<'
                 lit,
                 text: pointer,
                 segments,
-                member: field,
+                member: field.clone(),
             });
         }
         if let Some(const_ident) = const_ident {

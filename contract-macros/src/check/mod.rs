@@ -14,11 +14,10 @@ use crate::model::{Body, Container, Member, Variant};
 
 mod edit;
 mod field;
+mod member;
 mod rules;
 mod strings;
 mod union;
-
-pub(crate) use strings::pattern_on_items;
 
 use edit::check_edit;
 use field::check_field;
@@ -37,19 +36,21 @@ pub fn contract<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> checked::Contract<'c>
             check_limits(cx, cont);
             check_version(cx, cont);
             check_json_names(cx, members.iter().map(Named::from));
-            for member in members {
-                check_field(cx, cont.attrs.context.is_some(), member);
-            }
+            let checked_members = check_members(cx, cont, members);
             let a = &cont.attrs;
-            let scope = Scope::of_struct(cont);
+            let scope = Scope {
+                owner: cont.ident.to_string(),
+                members,
+                checked: &checked_members,
+            };
             let whens = check_when(cx, &scope, &a.whens);
             let orders = check_order(cx, &scope, &a.orders);
-            let outcome = check_outcome(cx, cont);
+            let outcome = check_outcome(cx, cont, &scope);
             check_context(cx, cont);
-            let policies = check_edit(cx, cont);
+            let policies = check_edit(cx, cont, &checked_members);
             check_generic_edit(cx, cont);
             checked::Body::Struct(checked::Struct {
-                members,
+                members: checked_members,
                 max_bytes: a.max_bytes.as_ref().map(|l| l.value),
                 max_depth: a.max_depth.as_ref().map(|l| l.value),
                 version: a.version.as_ref().map(|l| l.value),
@@ -86,6 +87,22 @@ pub fn contract<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> checked::Contract<'c>
         doc: cont.doc.as_deref(),
         body,
     }
+}
+
+// Each member's attributes against its type, and the member as the checked
+// model holds it.
+fn check_members<'c>(
+    cx: &Ctxt,
+    cont: &Container<'_>,
+    members: &'c [Member<'c>],
+) -> Vec<checked::Member<'c>> {
+    members
+        .iter()
+        .map(|m| {
+            check_field(cx, cont.attrs.context.is_some(), m);
+            member::checked(m)
+        })
+        .collect()
 }
 
 // A type parameter is a contract (as serde bounds its parameters by

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use quote::ToTokens;
 
 use super::field::{check_number_fits, type_name};
+use super::member::literal;
 use crate::attr::{CondExpr, Lit, Order, When};
 use crate::checked::{self, OrderRule, Outcome, WhenRule};
 use crate::ctxt::Ctxt;
@@ -12,29 +13,26 @@ use crate::suggest;
 use crate::ty::Ty;
 
 /// The members rules may name: a struct's, or a tagged union variant's.
-pub(super) struct Scope<'c> {
+pub(super) struct Scope<'s, 'c> {
     /// How messages name the owner: `Refund`, `Step::CloseTicket`.
     pub owner: String,
     pub members: &'c [Member<'c>],
-}
-
-impl<'c> Scope<'c> {
-    pub fn of_struct(cont: &'c Container<'c>) -> Self {
-        Scope {
-            owner: cont.ident.to_string(),
-            members: cont.members(),
-        }
-    }
+    /// The same members checked, one for one.
+    pub checked: &'s [checked::Member<'c>],
 }
 
 // A field named by a container attribute must exist (by its Rust name).
-fn lookup<'c>(
+fn lookup<'s, 'c>(
     cx: &Ctxt,
-    scope: &Scope<'c>,
+    scope: &Scope<'s, 'c>,
     ident: &syn::Ident,
     what: &str,
-) -> Option<&'c Member<'c>> {
-    let found = scope.members.iter().find(|m| m.ident == ident);
+) -> Option<(&'c Member<'c>, &'s checked::Member<'c>)> {
+    let found = scope
+        .members
+        .iter()
+        .zip(scope.checked)
+        .find(|(m, _)| m.ident == ident);
     if found.is_none() {
         let names: Vec<String> = scope.members.iter().map(|f| f.ident.to_string()).collect();
         let instead = match suggest::closest(&ident.to_string(), names.iter().map(String::as_str)) {
@@ -56,31 +54,39 @@ fn lookup<'c>(
 // values must exist, required/forbidden fields must be nullable, and no
 // field may be both required and forbidden under one condition (in one
 // rule or across rules).
-pub(super) fn check_when<'c>(cx: &Ctxt, scope: &Scope<'c>, whens: &'c [When]) -> Vec<WhenRule<'c>> {
+pub(super) fn check_when<'c>(
+    cx: &Ctxt,
+    scope: &Scope<'_, 'c>,
+    whens: &'c [When],
+) -> Vec<WhenRule<'c>> {
     let mut rules = Vec::new();
     // (condition field, value) → field → required?
     let mut demands: BTreeMap<(String, String), BTreeMap<String, bool>> = BTreeMap::new();
     for w in whens {
-        let Some(cond) = lookup(cx, scope, &w.field, "`when`") else {
+        let Some((cond, checked_cond)) = lookup(cx, scope, &w.field, "`when`") else {
             continue;
         };
         check_condition_values(cx, cond, &w.values);
         let mut rule = WhenRule {
-            condition: cond,
-            values: w.values.iter().map(condition_value).collect(),
+            condition: checked_cond.clone(),
+            values: w
+                .values
+                .iter()
+                .map(|v| condition_value(checked_cond.kind, v))
+                .collect(),
             require: Vec::new(),
             forbid: Vec::new(),
         };
         for (list, required) in [(&w.require, true), (&w.forbid, false)] {
             let what = if required { "require" } else { "forbid" };
             for target in list {
-                let Some(t) = lookup(cx, scope, target, &format!("`{what}`")) else {
+                let Some((t, checked_t)) = lookup(cx, scope, target, &format!("`{what}`")) else {
                     continue;
                 };
                 if required {
-                    rule.require.push(t);
+                    rule.require.push(checked_t.clone());
                 } else {
-                    rule.forbid.push(t);
+                    rule.forbid.push(checked_t.clone());
                 }
                 if !t.kind.is_option() {
                     cx.error_spanned_by(target, format!(
@@ -115,10 +121,10 @@ pub(super) fn check_when<'c>(cx: &Ctxt, scope: &Scope<'c>, whens: &'c [When]) ->
     rules
 }
 
-fn condition_value(expr: &CondExpr) -> checked::CondValue<'_> {
+fn condition_value<'c>(kind: &Ty, expr: &'c CondExpr) -> checked::CondValue<'c> {
     match expr {
         CondExpr::Path(path) => checked::CondValue::Variant(path),
-        CondExpr::Lit(lit) => checked::CondValue::Lit(&lit.value),
+        CondExpr::Lit(lit) => checked::CondValue::Lit(literal(kind, &lit.value)),
     }
 }
 
@@ -186,14 +192,14 @@ fn check_condition_values(cx: &Ctxt, cond: &Member<'_>, values: &[CondExpr]) {
 // `order(a <= b)`: two distinct fields of one ordered type.
 pub(super) fn check_order<'c>(
     cx: &Ctxt,
-    scope: &Scope<'c>,
+    scope: &Scope<'_, 'c>,
     orders: &'c [Order],
 ) -> Vec<OrderRule<'c>> {
     let mut rules = Vec::new();
     for o in orders {
         let first = lookup(cx, scope, &o.first, "`order`");
         let second = lookup(cx, scope, &o.second, "`order`");
-        let (Some(a), Some(b)) = (first, second) else {
+        let (Some((a, checked_a)), Some((b, checked_b))) = (first, second) else {
             continue;
         };
         if a.ident == b.ident {
@@ -204,8 +210,8 @@ pub(super) fn check_order<'c>(
             continue;
         }
         rules.push(OrderRule {
-            first: a,
-            second: b,
+            first: checked_a.clone(),
+            second: checked_b.clone(),
             strict: o.strict,
         });
         let kinds = (a.kind.strip_option(), b.kind.strip_option());
@@ -272,9 +278,13 @@ fn last_segment(f: &Member<'_>) -> String {
 
 // `outcome = FIELD`: the field must hold a contract enum (rustc confirms the
 // enum derives Contract through a trait bound spanned at the attribute).
-pub(super) fn check_outcome<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> Option<Outcome<'c>> {
+pub(super) fn check_outcome<'c>(
+    cx: &Ctxt,
+    cont: &'c Container<'c>,
+    scope: &Scope<'_, 'c>,
+) -> Option<Outcome<'c>> {
     let name = cont.attrs.outcome.as_ref()?;
-    let f = lookup(cx, &Scope::of_struct(cont), name, "`outcome`")?;
+    let (f, checked) = lookup(cx, scope, name, "`outcome`")?;
     if !matches!(f.kind.strip_option(), Ty::Contract) {
         cx.error_spanned_by(name, format!(
             "`outcome` names the field holding the decision, a contract enum with `clarify`/`decline` variants, and `{}` is {}: declare such an enum (`#[derive(Contract)] enum Status {{ .. }}`) for it, or remove `outcome`",
@@ -283,7 +293,7 @@ pub(super) fn check_outcome<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> Option<Ou
         ));
     }
     Some(Outcome {
-        member: f,
+        member: checked.clone(),
         at: name.span(),
     })
 }

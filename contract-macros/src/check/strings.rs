@@ -2,6 +2,7 @@
 use proc_macro2::Span;
 use syn::LitStr;
 
+use super::member::pattern_on_items;
 use crate::ctxt::Ctxt;
 use crate::model::Member;
 use crate::pattern;
@@ -69,12 +70,6 @@ pub(super) fn check_strings(cx: &Ctxt, f: &Member<'_>) {
             ),
         ));
     }
-}
-
-/// Whether `pattern` checks the items of this (non-optional) type: a
-/// `Vec<String>`.
-pub(crate) fn pattern_on_items(ty: &Ty) -> bool {
-    matches!(ty, Ty::Vec(item) if matches!(**item, Ty::String))
 }
 
 // The span of `range` (bytes of the pattern) inside the literal, where the

@@ -4,6 +4,7 @@
 use quote::ToTokens;
 
 use super::field::check_field;
+use super::member;
 use super::rules::{Scope, check_context, check_order, check_when};
 use super::{
     Named, check_enum_attrs, check_json_names, check_limits, check_member_serde,
@@ -105,27 +106,35 @@ fn check_variant<'c>(
         VariantFields::Struct(members) => {
             check_member_serde(cx, members);
             check_json_names(cx, members.iter().map(Named::from));
-            for m in members {
-                check_field(cx, cont.attrs.context.is_some(), m);
-                if m.json_name == tag {
-                    let at = m
-                        .attrs
-                        .rename
-                        .explicit()
-                        .map_or_else(|| m.ident.to_token_stream(), |r| r.attr().clone());
-                    cx.error_spanned_by(at, format!(
-                        "`{}` has the JSON name `{tag}`, the union's tag: the tag says which variant an object is, so no member may share its name; rename the member",
-                        m.ident
-                    ));
-                }
-            }
-            Members::Struct(members)
+            let checked = members
+                .iter()
+                .map(|m| {
+                    check_field(cx, cont.attrs.context.is_some(), m);
+                    if m.json_name == tag {
+                        let at = m
+                            .attrs
+                            .rename
+                            .explicit()
+                            .map_or_else(|| m.ident.to_token_stream(), |r| r.attr().clone());
+                        cx.error_spanned_by(at, format!(
+                            "`{}` has the JSON name `{tag}`, the union's tag: the tag says which variant an object is, so no member may share its name; rename the member",
+                            m.ident
+                        ));
+                    }
+                    member::checked(m)
+                })
+                .collect();
+            Members::Struct(checked)
         }
     };
     let scope = Scope {
         owner: format!("{}::{}", cont.ident, v.ident),
         members: match &v.fields {
             VariantFields::Struct(members) => members,
+            _ => &[],
+        },
+        checked: match &members {
+            Members::Struct(checked) => checked,
             _ => &[],
         },
     };

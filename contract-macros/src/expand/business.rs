@@ -6,8 +6,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::{Place, private, private_at};
-use crate::checked::{Members, Struct, Union};
-use crate::model::Member;
+use crate::checked::{Member, Members, Struct, Union};
 use crate::pointer;
 
 /// `Contract::__outcome`, when the struct names its `outcome` member.
@@ -47,8 +46,8 @@ pub fn of_struct(ident: &syn::Ident, generics: &syn::Generics, s: &Struct<'_>) -
     let Some(context) = s.context else {
         return no_context(ident, generics);
     };
-    let members = member_checks(s.members, &place, context);
-    let drops = quarantine_drops(s.members, &place);
+    let members = member_checks(&s.members, &place, context);
+    let drops = quarantine_drops(&s.members, &place);
     let drops = (!drops.is_empty()).then(|| {
         quote! {
             match __contract_v.pointer.as_str() {
@@ -93,7 +92,7 @@ pub fn of_union(ident: &syn::Ident, generics: &syn::Generics, u: &Union<'_>) -> 
         .variants
         .iter()
         .filter_map(|v| {
-            let Members::Struct(fields) = v.members else {
+            let Members::Struct(fields) = &v.members else {
                 return None;
             };
             let drops = quarantine_drops(fields, &place);
@@ -196,16 +195,16 @@ fn with_context(
 fn member_checks(members: &[Member<'_>], place: Place<'_>, context: &syn::Type) -> TokenStream {
     let p = private();
     let evidence = members.iter().filter_map(|f| {
-        let ev = f.attrs.evidence.as_ref()?;
-        let (at, json) = (place(f), &f.json_name);
-        let source = quote_spanned!(ev.span()=> #p::EvidenceSource::source_text(__contract_ctx));
-        let quarantine = f.attrs.quarantine.is_some();
-        let value = if f.kind.is_option() {
+        let ev = f.evidence?;
+        let (at, json) = (place(f), f.json_name);
+        let source = quote_spanned!(ev=> #p::EvidenceSource::source_text(__contract_ctx));
+        let quarantine = f.quarantine;
+        let value = if f.nullable {
             quote!(#p::Option::as_deref(&#at))
         } else {
             quote!(#p::Some(#at.as_str()))
         };
-        let drop_value = if quarantine && f.kind.is_option() {
+        let drop_value = if quarantine && f.nullable {
             quote!(#at = #p::None;)
         } else {
             TokenStream::new()
@@ -219,7 +218,7 @@ fn member_checks(members: &[Member<'_>], place: Place<'_>, context: &syn::Type) 
         })
     });
     let nested = members.iter().filter(|f| f.kind.may_nest()).map(|f| {
-        let (at, ty, json) = (place(f), f.ty, &f.json_name);
+        let (at, ty, json) = (place(f), f.ty, f.json_name);
         let p = private_at(ty.span());
         quote_spanned! {ty.span()=>
             <#ty as #p::Business<#context>>::business_at(&mut #at, __contract_ctx, &__contract_path.key(#json), __contract_cx);
@@ -238,9 +237,9 @@ fn quarantine_drops(members: &[Member<'_>], place: Place<'_>) -> Vec<TokenStream
     let p = private();
     members
         .iter()
-        .filter(|f| f.attrs.quarantine.is_some() && f.kind.is_option())
+        .filter(|f| f.quarantine && f.nullable)
         .map(|f| {
-            let pointer = pointer::member(&f.json_name);
+            let pointer = pointer::member(f.json_name);
             let at = place(f);
             quote!(#pointer => #at = #p::None,)
         })

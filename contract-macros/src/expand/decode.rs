@@ -3,10 +3,10 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use super::checks;
+use super::checks::{self, Checks};
 use super::private;
-use crate::checked::{Members, Union};
-use crate::model::{Member, Variant};
+use crate::checked::{Absent, Member, Members, Union};
+use crate::model::Variant;
 
 fn local(prefix: &str, i: usize) -> syn::Ident {
     format_ident!("__contract_{}{}", prefix, i)
@@ -59,15 +59,16 @@ pub fn members(
         .collect();
     let taken: Vec<_> = (0..fields.len()).map(|i| local("v", i)).collect();
     let tys: Vec<_> = fields.iter().map(|f| f.ty).collect();
-    let names: Vec<_> = fields.iter().map(|f| f.json_name.as_str()).collect();
+    let names: Vec<_> = fields.iter().map(|f| f.json_name).collect();
     let indices: Vec<_> = (0..fields.len()).collect();
     let arms = fields.iter().enumerate().map(|(i, f)| {
-        let (v, json, ty) = (&values[i], &f.json_name, f.ty);
+        let (v, json, ty) = (&values[i], f.json_name, f.ty);
+        let checks = checks::of(f);
         // Most fields: one call to the runtime's member reader, with the
         // field's checks as a static table.
         if !checks::inline_only(f) {
             let decode = quote!(<#ty as #p::JsonType>::decode);
-            return match (checks::table(f), checks::array(f)) {
+            return match (checks.table, checks.array) {
                 (Some(table), Some(items)) => {
                     let member = if items {
                         quote!(member_array_items)
@@ -86,22 +87,24 @@ pub fn members(
                 },
             };
         }
-        inline_arm(i, f, v)
+        inline_arm(i, f, v, checks)
     });
     let absent = fields.iter().enumerate().map(|(i, f)| {
-        let (v, json) = (&values[i], &f.json_name);
-        if f.attrs.optional.is_some() && f.kind.is_option() {
-            quote!(if !#v.seen { #v.value = #p::Some(#p::None); })
-        } else if f.attrs.optional.is_some() {
-            let ty = f.ty;
-            quote!(if !#v.seen { #v.value = #p::Some(<#ty as ::core::default::Default>::default()); })
-        } else {
-            let absent = if f.kind.is_option() {
-                quote!(#p::Absent::Nullable)
-            } else {
-                quote!(#p::Absent::Field)
-            };
-            quote!(__contract_ok &= #v.present(__contract_cx, __contract_path, #json, #absent);)
+        let (v, json) = (&values[i], f.json_name);
+        match f.absent {
+            Absent::None => quote!(if !#v.seen { #v.value = #p::Some(#p::None); }),
+            Absent::Default => {
+                let ty = f.ty;
+                quote!(if !#v.seen { #v.value = #p::Some(<#ty as ::core::default::Default>::default()); })
+            }
+            Absent::Missing => {
+                let absent = if f.nullable {
+                    quote!(#p::Absent::Nullable)
+                } else {
+                    quote!(#p::Absent::Field)
+                };
+                quote!(__contract_ok &= #v.present(__contract_cx, __contract_path, #json, #absent);)
+            }
         }
     });
     let idents: Vec<_> = fields.iter().map(|f| f.ident).collect();
@@ -127,11 +130,11 @@ pub fn members(
     // length, so the comparison compiles to a few integer compares.
     let predicted = fields.iter().enumerate().filter_map(|(i, f)| {
         let raw = Literal::byte_string(format!("\"{}\":", f.json_name).as_bytes());
-        plain(&f.json_name).then(|| quote!(#i => __contract_r.eat_key(#raw),))
+        plain(f.json_name).then(|| quote!(#i => __contract_r.eat_key(#raw),))
     });
     let following = fields.iter().enumerate().skip(1).filter_map(|(i, f)| {
         let raw = Literal::byte_string(format!(",\"{}\":", f.json_name).as_bytes());
-        plain(&f.json_name).then(|| quote!(#i => __contract_r.eat_key(#raw),))
+        plain(f.json_name).then(|| quote!(#i => __contract_r.eat_key(#raw),))
     });
     quote! {
         #slots
@@ -224,19 +227,20 @@ pub fn members(
 /// A member's arm with its checks written inline (see
 /// [`checks::inline_only`]): the value read in a frame of its own
 /// (`own_frame`), as the runtime's `member` does.
-fn inline_arm(i: usize, f: &Member<'_>, v: &TokenStream) -> TokenStream {
+fn inline_arm(i: usize, f: &Member<'_>, v: &TokenStream, checks: Checks) -> TokenStream {
     let p = private();
-    let (ty, json) = (f.ty, &f.json_name);
-    // An array's checks run while it is read (`checks::array`); other
+    let (ty, json) = (f.ty, f.json_name);
+    // An array's checks run while it is read (`Checks::array`); other
     // fields' are written inline on the decoded value.
-    let array = checks::array(f).zip(checks::table(f));
+    let range = checks.range;
+    let array = checks.array.zip(checks.table);
     let checks = match array {
         Some(_) => TokenStream::new(),
-        None => checks::inline(f),
+        None => checks.inline,
     };
     // A quarantined field's value failures may yet be absorbed: a
     // decode told to stop at its errors does not stop inside it.
-    let (mark, unshield) = if f.attrs.quarantine.is_some() {
+    let (mark, unshield) = if f.quarantine {
         (
             quote!(__contract_cx.mark_quarantined()),
             quote!(__contract_cx.end_quarantined();),
@@ -244,7 +248,7 @@ fn inline_arm(i: usize, f: &Member<'_>, v: &TokenStream) -> TokenStream {
     } else {
         (quote!(__contract_cx.mark()), TokenStream::new())
     };
-    let on_fail = if f.attrs.quarantine.is_some() {
+    let on_fail = if f.quarantine {
         // A quarantined value that fails only its value checks is dropped
         // to `None` with a review reason; a structural error (a wrong
         // type, a missing or unknown key, at any depth) still rejects.
@@ -261,10 +265,10 @@ fn inline_arm(i: usize, f: &Member<'_>, v: &TokenStream) -> TokenStream {
     // An `f32` with bounds is read and checked as the f64 the document
     // wrote, then narrowed: `1.00000001` must fail `max = 1` although it
     // rounds to `1.0f32`.
-    let bounded_f32 = (f.attrs.min.is_some() || f.attrs.max.is_some()) && checks::is_f32(f.ty);
+    let bounded_f32 = range.is_some() && f.f32;
     let (decode_ty, store) = if !bounded_f32 {
         (quote!(#ty), quote!(#v.value = #p::Some(__contract_x);))
-    } else if f.kind.is_option() {
+    } else if f.nullable {
         (
             quote!(#p::Option<f64>),
             quote! {
@@ -293,7 +297,7 @@ fn inline_arm(i: usize, f: &Member<'_>, v: &TokenStream) -> TokenStream {
     };
     // A type error of a value whose field declares `min`/`max` names the
     // declared range.
-    let range = checks::range_text(&f.attrs, f.kind.strip_option()).map(|range| {
+    let range = range.map(|range| {
         quote! {
             if __contract_cx.failed_since(__contract_mark) {
                 static __CONTRACT_RANGE: #p::TypeMessages = #p::type_messages!(#range);
@@ -392,7 +396,7 @@ pub fn union_body(ident: &syn::Ident, generics: &syn::Generics, u: &Union<'_>) -
     let member_names = u.variants.iter().map(|v| match &v.members {
         Members::Unit => quote!(&[]),
         Members::Struct(fields) => {
-            let names = fields.iter().map(|f| f.json_name.as_str());
+            let names = fields.iter().map(|f| f.json_name);
             quote!(&[#(#names),*])
         }
         Members::Newtype(ty) => quote!(<#ty as #p::ObjectMembers>::MEMBER_NAMES),

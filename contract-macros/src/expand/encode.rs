@@ -4,8 +4,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::private;
-use crate::checked::{Members, Union};
-use crate::model::{Member, Variant};
+use crate::checked::{Member, Members, Union};
+use crate::model::Variant;
 
 /// A struct encodes as an object with a key per member.
 pub fn struct_body() -> TokenStream {
@@ -25,7 +25,7 @@ pub fn members(
 ) -> TokenStream {
     let p = private();
     let places = members.iter().enumerate().map(|(i, f)| place(i, f));
-    let names = members.iter().map(|f| f.json_name.as_str());
+    let names = members.iter().map(|f| f.json_name);
     // `<T as Field>`, not `Field::encode`: a field type that is not a
     // contract is then reported at the type, as every other use reports it.
     let tys = members.iter().map(|f| f.ty);

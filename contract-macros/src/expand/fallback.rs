@@ -7,6 +7,7 @@ use syn::DeriveInput;
 
 use super::{private, shape};
 use crate::model::{Body, Container};
+use crate::ty::Ty;
 
 pub fn stub(input: &DeriveInput, cont: Option<&Container<'_>>) -> TokenStream {
     let p = private();
@@ -104,7 +105,12 @@ pub fn stub(input: &DeriveInput, cont: Option<&Container<'_>>) -> TokenStream {
 // types the derive rejected (and generic inputs) stand as leaves.
 fn stub_shape(input: &DeriveInput, cont: Option<&Container<'_>>) -> TokenStream {
     match cont.map(|c| &c.data) {
-        Some(Body::Struct(members)) if input.generics.params.is_empty() => shape::object(members),
+        Some(Body::Struct(members)) if input.generics.params.is_empty() => {
+            shape::object(members.iter().map(|f| {
+                let ty = (!matches!(f.kind, Ty::Unsupported(_))).then_some(f.ty);
+                (f.json_name.as_str(), ty)
+            }))
+        }
         _ => shape::leaf(),
     }
 }

@@ -1,62 +1,96 @@
 //! Literals as generated code, in a message and in a schema: the leaf every
-//! generator may use (it imports no other generator).
-use proc_macro2::{Literal, TokenStream};
+//! generator may use (it imports no other generator). Check has typed each
+//! literal to its member's kind, so none is looked at again here.
+use proc_macro2::{Literal as Token, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::private;
-use crate::attr::Lit;
-use crate::ty::Ty;
+use crate::checked::Literal;
 
-/// A literal typed for the field (`1` for integers, `1.0` for floats).
-pub fn typed_lit(kind: &Ty, lit: &Lit) -> TokenStream {
-    match (kind, lit) {
-        (Ty::Float, Lit::Int(i)) => float(*i as f64),
-        (_, Lit::Float(f)) => float(*f),
-        (_, Lit::Int(i)) => {
-            let abs = Literal::u128_unsuffixed(i.unsigned_abs());
+/// A literal as Rust code (`1` for an integer, `1.0` for a float).
+pub fn typed_lit(lit: &Literal) -> TokenStream {
+    match lit {
+        Literal::Float(f) => float(*f),
+        Literal::Int(i) => {
+            let abs = Token::u128_unsuffixed(i.unsigned_abs());
             if *i < 0 { quote!(-#abs) } else { quote!(#abs) }
         }
-        (_, Lit::Str(s)) => {
-            let s = Literal::string(s);
+        Literal::Str(s) => {
+            let s = Token::string(s);
             quote!(#s)
         }
-        (_, Lit::Bool(b)) => quote!(#b),
+        Literal::Bool(b) => quote!(#b),
     }
 }
 
 fn float(f: f64) -> TokenStream {
-    let f = Literal::f64_unsuffixed(f);
+    let f = Token::f64_unsuffixed(f);
     quote!(#f)
 }
 
 /// The literal as it reads in a message (`1`, `0.5`, `"close_ticket"`).
-pub fn lit_text(lit: &Lit) -> String {
+pub fn lit_text(lit: &Literal) -> String {
     match lit {
-        Lit::Int(i) => i.to_string(),
-        Lit::Float(f) => f.to_string(),
-        Lit::Str(s) => format!("{s:?}"),
-        Lit::Bool(b) => b.to_string(),
+        Literal::Int(i) => i.to_string(),
+        Literal::Float(f) => f.to_string(),
+        Literal::Str(s) => format!("{s:?}"),
+        Literal::Bool(b) => b.to_string(),
     }
 }
 
 /// The literal as JSON for the schema. An integer is suffixed `u64` or
 /// `i64` (the checks keep it within the field's type, so it fits one), since
 /// an unsuffixed literal would be an `i32` and wrap.
-pub fn lit_json(kind: &Ty, lit: &Lit) -> TokenStream {
+pub fn lit_json(lit: &Literal) -> TokenStream {
     let p = private();
-    let v = match (kind, lit) {
-        (Ty::Float, _) | (_, Lit::Float(_) | Lit::Str(_) | Lit::Bool(_)) => typed_lit(kind, lit),
-        (_, Lit::Int(i)) => match (u64::try_from(*i), i64::try_from(*i)) {
-            (Ok(u), _) => Literal::u64_suffixed(u).into_token_stream(),
-            (_, Ok(n)) => Literal::i64_suffixed(n).into_token_stream(),
+    let v = match lit {
+        Literal::Float(_) | Literal::Str(_) | Literal::Bool(_) => typed_lit(lit),
+        Literal::Int(i) => match (u64::try_from(*i), i64::try_from(*i)) {
+            (Ok(u), _) => Token::u64_suffixed(u).into_token_stream(),
+            (_, Ok(n)) => Token::i64_suffixed(n).into_token_stream(),
             // Out of every JSON integer type: the checks reported it already.
-            _ => typed_lit(&Ty::Float, lit),
+            _ => float(*i as f64),
         },
     };
     quote!(#p::json!(#v))
 }
 
+/// The literal as a constant JSON value of a schema table (`Json`), as
+/// [`lit_json`] writes it.
+pub fn lit_table(lit: &Literal) -> TokenStream {
+    let p = private();
+    match lit {
+        Literal::Str(s) => quote!(#p::Json::Str(#s)),
+        Literal::Bool(b) => quote!(#p::Json::Bool(#b)),
+        Literal::Float(f) => {
+            let v = float(*f);
+            quote!(#p::Json::F64(#v))
+        }
+        Literal::Int(i) => match (u64::try_from(*i), i64::try_from(*i)) {
+            (Ok(u), _) => quote!(#p::Json::U64(#u)),
+            (_, Ok(n)) => quote!(#p::Json::I64(#n)),
+            // Out of every JSON integer type: the checks reported it already.
+            _ => {
+                let v = float(*i as f64);
+                quote!(#p::Json::F64(#v))
+            }
+        },
+    }
+}
+
+/// The literal as a runtime `Literal` of a check table.
+pub fn lit_check(lit: &Literal) -> TokenStream {
+    let p = private();
+    let v = typed_lit(lit);
+    match lit {
+        Literal::Str(_) => quote!(#p::Literal::Str(#v)),
+        Literal::Bool(_) => quote!(#p::Literal::Bool(#v)),
+        Literal::Float(_) => quote!(#p::Literal::Float(#v)),
+        Literal::Int(_) => quote!(#p::Literal::Int(#v)),
+    }
+}
+
 /// An unsigned integer as an unsuffixed literal (`usize` or `u32` by context).
-pub fn uint(n: u64) -> Literal {
-    Literal::u64_unsuffixed(n)
+pub fn uint(n: u64) -> Token {
+    Token::u64_unsuffixed(n)
 }

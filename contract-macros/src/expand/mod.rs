@@ -6,9 +6,9 @@ use quote::quote;
 use syn::DeriveInput;
 
 use crate::check;
-use crate::checked::{self, Contract};
+use crate::checked::{self, Contract, Member};
 use crate::ctxt::Ctxt;
-use crate::model::{Container, Member};
+use crate::model::Container;
 
 // Generators, one per output; each reads the checked model and imports no
 // other generator, only the leaf `lit` (and `decode` its part `checks`).

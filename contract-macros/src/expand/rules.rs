@@ -5,8 +5,7 @@ use quote::quote;
 
 use super::lit::typed_lit;
 use super::{Place, private};
-use crate::checked::{CondValue, Members, OrderRule, Struct, Union, WhenRule};
-use crate::model::Member;
+use crate::checked::{CondValue, Member, Members, OrderRule, Struct, Union, WhenRule};
 use crate::ty::Ty;
 
 /// The body of `Field::rules` for a struct.
@@ -15,7 +14,7 @@ pub fn body(s: &Struct<'_>) -> TokenStream {
         let ident = f.ident;
         quote!(self.#ident)
     };
-    members(s.members, &s.whens, &s.orders, &place)
+    members(&s.members, &s.whens, &s.orders, &place)
 }
 
 /// The rules over `members` (a struct's, or a union variant's).
@@ -28,7 +27,7 @@ pub fn members(
     let p = private();
     // Nested contracts' own rules first, at their pointers.
     let nested = members.iter().filter(|f| f.kind.may_nest()).map(|f| {
-        let (at, ty, json) = (place(f), f.ty, &f.json_name);
+        let (at, ty, json) = (place(f), f.ty, f.json_name);
         quote!(<#ty as #p::JsonType>::rules(&#at, &__contract_path.key(#json), __contract_cx);)
     });
     let whens = whens.iter().map(|w| when_rule(w, place));
@@ -44,15 +43,14 @@ pub fn members(
 /// The condition of a `when` as a boolean expression on `self`.
 fn condition(w: &WhenRule<'_>, place: Place<'_>) -> TokenStream {
     let p = private();
-    let cond = w.condition;
+    let cond = &w.condition;
     let at = place(cond);
-    let kind = cond.kind.strip_option();
     let pats = w.values.iter().map(|v| match v {
         CondValue::Variant(path) => quote!(#path),
-        CondValue::Lit(lit) => typed_lit(kind, lit),
+        CondValue::Lit(lit) => typed_lit(lit),
     });
-    let is_str = matches!(kind, Ty::String);
-    let test = match (cond.kind.is_option(), is_str) {
+    let is_str = matches!(cond.kind, Ty::String);
+    let test = match (cond.nullable, is_str) {
         (false, false) => quote!(matches!(#at, #(#pats)|*)),
         (true, false) => quote!(matches!(#at, #p::Some(#(#pats)|*))),
         (false, true) => quote!(matches!(#at.as_str(), #(#pats)|*)),
@@ -70,11 +68,11 @@ fn condition(w: &WhenRule<'_>, place: Place<'_>) -> TokenStream {
 fn when_rule(w: &WhenRule<'_>, place: Place<'_>) -> TokenStream {
     let p = private();
     let test = condition(w, place);
-    let (cond_at, cond_ty) = (place(w.condition), w.condition.ty);
-    let cond_json = &w.condition.json_name;
+    let (cond_at, cond_ty) = (place(&w.condition), w.condition.ty);
+    let cond_json = w.condition.json_name;
     // A required member that is null, or a forbidden one that is not.
     let demand = |t: &Member<'_>, violated: TokenStream, kind: TokenStream| {
-        let (at, json) = (place(t), &t.json_name);
+        let (at, json) = (place(t), t.json_name);
         quote! {
             if #violated(&#at) {
                 #p::when_error(__contract_cx, __contract_path, #json, #kind, #cond_json, <#cond_ty as #p::JsonType>::encode(&#cond_at));
@@ -107,14 +105,14 @@ fn order_rule(o: &OrderRule<'_>, place: Place<'_>) -> TokenStream {
     let p = private();
     let opt = |f: &Member<'_>| {
         let at = place(f);
-        if f.kind.is_option() {
+        if f.nullable {
             quote!(#p::Option::as_ref(&#at))
         } else {
             quote!(#p::Some(&#at))
         }
     };
-    let (oa, ob) = (opt(o.first), opt(o.second));
-    let (ja, jb) = (&o.first.json_name, &o.second.json_name);
+    let (oa, ob) = (opt(&o.first), opt(&o.second));
+    let (ja, jb) = (o.first.json_name, o.second.json_name);
     let strict = o.strict;
     let holds = if strict {
         quote!(__contract_a < __contract_b)
@@ -122,7 +120,7 @@ fn order_rule(o: &OrderRule<'_>, place: Place<'_>) -> TokenStream {
         quote!(__contract_a <= __contract_b)
     };
     // The words of the error fit what the fields hold.
-    let kind = match o.first.kind.strip_option() {
+    let kind = match o.first.kind {
         Ty::Date | Ty::DateTime => quote!(#p::OrderKind::Time),
         Ty::String => quote!(#p::OrderKind::Text),
         _ => quote!(#p::OrderKind::Number),

@@ -4,13 +4,15 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::lit::{lit_json, typed_lit};
+use super::lit::{lit_json, lit_table};
 use super::private;
-use crate::attr::Lit;
-use crate::checked::{CondValue, Contract, Members, OrderRule, Struct, Union, WhenRule};
-use crate::model::{Member, Variant};
+use crate::checked::{
+    Absent, CondValue, Constraint, Contract, Counts, Member, Members, OrderRule, Struct, Union,
+    WhenRule,
+};
+use crate::model::Variant;
 use crate::pointer;
-use crate::ty::{Ty, option_inner};
+use crate::ty::option_inner;
 
 /// What an object schema is made of: a struct's, or a union variant's
 /// members and rules.
@@ -26,7 +28,7 @@ pub struct Object<'a> {
 /// A struct's schema.
 pub fn struct_body(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
     object(&Object {
-        members: s.members,
+        members: &s.members,
         whens: &s.whens,
         orders: &s.orders,
         check_fn: s.check_fn,
@@ -41,53 +43,53 @@ pub fn struct_body(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
 pub fn object(s: &Object<'_>) -> TokenStream {
     let p = private();
     let props = s.members.iter().map(|f| {
-        let json = &f.json_name;
-        let kind = f.kind.strip_option();
-        let nullable = f.kind.is_option();
-        let a = &f.attrs;
+        let (json, nullable) = (f.json_name, f.nullable);
         let mut cs = Vec::new();
         let mut items = quote!(#p::None);
         let mut add = |keyword: &str, value: TokenStream| {
             cs.push(quote!((#keyword, #value)));
         };
-        if let Some(min) = &a.min {
-            add("minimum", lit_table(kind, &min.value));
-        }
-        if let Some(max) = &a.max {
-            add("maximum", lit_table(kind, &max.value));
-        }
-        let (min_kw, max_kw) = if matches!(kind, Ty::Vec(_)) {
-            ("minItems", "maxItems")
-        } else {
-            ("minLength", "maxLength")
-        };
-        if let Some(min) = &a.min_len {
-            let v = min.value;
-            add(min_kw, quote!(#p::Json::U64(#v)));
-        }
-        if let Some(max) = &a.max_len {
-            let v = max.value;
-            add(max_kw, quote!(#p::Json::U64(#v)));
-        }
-        if let Some(eq) = &a.equals {
-            add("const", lit_table(kind, &eq.value));
-        }
-        if let Some(list) = &a.one_of {
-            let vs = list.value.iter().map(|l| lit_table(kind, &l.value));
-            add("enum", quote!(#p::Json::Array(&[#(#vs),*])));
-        }
-        if let Some(pattern) = &a.pattern {
-            let written = pattern.value.value();
-            if crate::check::pattern_on_items(kind) {
-                // Every item's: `items.pattern`.
-                items = quote!(#p::Some(#written));
-            } else {
-                add("pattern", quote!(#p::Json::Str(#written)));
+        for constraint in &f.constraints {
+            match constraint {
+                Constraint::Range(bounds) => {
+                    if let Some(min) = bounds.min() {
+                        add("minimum", lit_table(&min.into()));
+                    }
+                    if let Some(max) = bounds.max() {
+                        add("maximum", lit_table(&max.into()));
+                    }
+                }
+                Constraint::Length { bounds, counts } => {
+                    let (min_kw, max_kw) = match counts {
+                        Counts::Items => ("minItems", "maxItems"),
+                        Counts::Characters => ("minLength", "maxLength"),
+                    };
+                    if let Some(v) = bounds.min() {
+                        add(min_kw, quote!(#p::Json::U64(#v)));
+                    }
+                    if let Some(v) = bounds.max() {
+                        add(max_kw, quote!(#p::Json::U64(#v)));
+                    }
+                }
+                Constraint::Equals(value) => add("const", lit_table(value)),
+                Constraint::OneOf(values) => {
+                    let vs = values.iter().map(lit_table);
+                    add("enum", quote!(#p::Json::Array(&[#(#vs),*])));
+                }
+                Constraint::Pattern(pattern) => {
+                    let written = &pattern.written;
+                    if pattern.on_items {
+                        // Every item's: `items.pattern`.
+                        items = quote!(#p::Some(#written));
+                    } else {
+                        add("pattern", quote!(#p::Json::Str(#written)));
+                    }
+                }
+                Constraint::Format(format) => {
+                    let name = format.name();
+                    add("format", quote!(#p::Json::Str(#name)));
+                }
             }
-        }
-        if let Some(format) = &a.format {
-            let name = format.value.name();
-            add("format", quote!(#p::Json::Str(#name)));
         }
         let doc = match &f.doc {
             Some(d) => quote!(#p::Some(#d)),
@@ -110,8 +112,8 @@ pub fn object(s: &Object<'_>) -> TokenStream {
     let required = s
         .members
         .iter()
-        .filter(|f| f.attrs.optional.is_none())
-        .map(|f| f.json_name.as_str());
+        .filter(|f| f.absent == Absent::Missing)
+        .map(|f| f.json_name);
     let description = match s.doc {
         Some(d) => quote!(#p::Some(#d)),
         None => quote!(#p::None),
@@ -137,28 +139,6 @@ pub fn object(s: &Object<'_>) -> TokenStream {
     }}
 }
 
-/// A literal of a constraint keyword, as `lit_json` writes it in JSON.
-fn lit_table(kind: &Ty, lit: &Lit) -> TokenStream {
-    let p = private();
-    match (kind, lit) {
-        (_, Lit::Str(s)) => quote!(#p::Json::Str(#s)),
-        (_, Lit::Bool(b)) => quote!(#p::Json::Bool(#b)),
-        (Ty::Float, _) | (_, Lit::Float(_)) => {
-            let v = typed_lit(&Ty::Float, lit);
-            quote!(#p::Json::F64(#v))
-        }
-        (_, Lit::Int(i)) => match (u64::try_from(*i), i64::try_from(*i)) {
-            (Ok(u), _) => quote!(#p::Json::U64(#u)),
-            (_, Ok(n)) => quote!(#p::Json::I64(#n)),
-            // Out of every JSON integer type: the checks reported it already.
-            _ => {
-                let v = typed_lit(&Ty::Float, lit);
-                quote!(#p::Json::F64(#v))
-            }
-        },
-    }
-}
-
 /// The JSON value of a condition's literal or variant, for the schema.
 fn cond_json(cond: &Member<'_>, v: &CondValue<'_>) -> TokenStream {
     let p = private();
@@ -167,7 +147,7 @@ fn cond_json(cond: &Member<'_>, v: &CondValue<'_>) -> TokenStream {
             let ty = option_inner(cond.ty).unwrap_or(cond.ty);
             quote!(<#ty as #p::JsonType>::encode(&#path))
         }
-        CondValue::Lit(lit) => lit_json(cond.kind.strip_option(), lit),
+        CondValue::Lit(lit) => lit_json(lit),
     }
 }
 
@@ -178,8 +158,8 @@ fn all_of(whens: &[WhenRule<'_>]) -> TokenStream {
     let rules: Vec<TokenStream> = whens
         .iter()
         .map(|w| {
-            let cj = &w.condition.json_name;
-            let values = w.values.iter().map(|v| cond_json(w.condition, v));
+            let cj = w.condition.json_name;
+            let values = w.values.iter().map(|v| cond_json(&w.condition, v));
             let required = w.require.iter().map(|t| &t.json_name);
             let forbidden = w.forbid.iter().map(|t| &t.json_name);
             quote! {
@@ -204,8 +184,8 @@ fn extension(s: &Object<'_>) -> TokenStream {
     let p = private();
     let mut entries = Vec::new();
     for o in s.orders {
-        let (a, b) = (o.first, o.second);
-        let (pa, pb) = (pointer::member(&a.json_name), pointer::member(&b.json_name));
+        let (a, b) = (&o.first, &o.second);
+        let (pa, pb) = (pointer::member(a.json_name), pointer::member(b.json_name));
         let op = if o.strict { ">" } else { ">=" };
         let desc = format!(
             "when both are present, `{}` {op} `{}`",
@@ -216,11 +196,11 @@ fn extension(s: &Object<'_>) -> TokenStream {
         );
     }
     for f in s.members {
-        let ptr = pointer::member(&f.json_name);
-        if f.attrs.evidence.is_some() {
+        let ptr = pointer::member(f.json_name);
+        if f.evidence.is_some() {
             entries.push(quote!(#p::json!({ "rule": "evidence", "pointers": [#ptr], "description": "must occur verbatim in the source text" })));
         }
-        if f.attrs.quarantine.is_some() {
+        if f.quarantine {
             entries.push(quote!(#p::json!({ "rule": "quarantine", "pointers": [#ptr], "description": "a value of the right type that fails its checks is dropped to null and the outcome becomes review; a wrong type still rejects" })));
         }
     }

@@ -5,19 +5,15 @@ use quote::quote;
 
 use super::private;
 use crate::checked::{Members, Union};
-use crate::model::Member;
-use crate::ty::Ty;
 
-/// The object shape of `members`. A member whose type the derive rejected
-/// stands as a leaf (only the fallback impl meets one).
-pub fn object(members: &[Member<'_>]) -> TokenStream {
+/// The object shape of members, by JSON name and type. A member whose type
+/// the derive rejected (`None`) stands as a leaf (only the fallback impl
+/// meets one).
+pub fn object<'a>(members: impl Iterator<Item = (&'a str, Option<&'a syn::Type>)>) -> TokenStream {
     let p = private();
-    let entries = members.iter().map(|f| {
-        let (name, ty) = (&f.json_name, f.ty);
-        match f.kind {
-            Ty::Unsupported(_) => quote!((#name, &#p::Shape::Leaf)),
-            _ => quote!((#name, &<#ty as #p::JsonType>::SHAPE)),
-        }
+    let entries = members.map(|(name, ty)| match ty {
+        None => quote!((#name, &#p::Shape::Leaf)),
+        Some(ty) => quote!((#name, &<#ty as #p::JsonType>::SHAPE)),
     });
     quote!(#p::Shape::Object(&[#(#entries),*]))
 }
@@ -35,7 +31,7 @@ pub fn union(u: &Union<'_>) -> TokenStream {
     let variants = u.variants.iter().map(|v| match &v.members {
         Members::Unit => quote!(&#p::Shape::Object(&[])),
         Members::Struct(fields) => {
-            let shape = object(fields);
+            let shape = object(fields.iter().map(|f| (f.json_name, Some(f.ty))));
             quote!(&#shape)
         }
         Members::Newtype(ty) => quote!(&<#ty as #p::JsonType>::SHAPE),

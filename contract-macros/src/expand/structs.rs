@@ -14,20 +14,20 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
     let name = ident.to_string();
     let decode = decode::struct_body();
     let members = decode::members(
-        s.members,
+        &s.members,
         &quote!(Self),
         &quote!(__contract_tag),
         &quote!(__contract_tag_seen),
     );
     let encode = encode::struct_body();
-    let encode_members = encode::members(s.members, |_, f| {
+    let encode_members = encode::members(&s.members, |_, f| {
         let ident = f.ident;
         quote!(self.#ident)
     });
-    let member_names = s.members.iter().map(|f| f.json_name.as_str());
+    let member_names = s.members.iter().map(|f| f.json_name);
     let schema = schema::struct_body(cont, s);
     let rules = rules::body(s);
-    let shape = shape::object(s.members);
+    let shape = shape::object(s.members.iter().map(|f| (f.json_name, Some(f.ty))));
     let outcome = business::outcome_fn(s);
     let business::Stage {
         business_impl,
