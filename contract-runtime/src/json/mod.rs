@@ -46,6 +46,7 @@ use serde_json::{Map, Value};
 use crate::code;
 use crate::error::{Error, Rejection, Stage};
 
+pub(crate) mod lexical;
 mod reader;
 
 #[doc(hidden)]

@@ -9,9 +9,12 @@
 //!
 //! This file holds the scanner and its structure (values, objects, arrays,
 //! skipping); `strings` reads strings, `numbers` numbers, `keys` holds the
-//! duplicate-key set.
+//! duplicate-key set. The lexical rules (escapes, number syntax, which
+//! bytes are what) are [`super::lexical`]'s, shared with the stream's
+//! scanner.
 use std::borrow::Cow;
 
+use super::lexical::is_whitespace;
 use super::{ParseError, Path};
 use crate::code;
 
@@ -20,42 +23,9 @@ mod literal;
 mod numbers;
 mod strings;
 
+pub use super::lexical::{Number, NumberValue, Peek};
 pub(in crate::json) use keys::duplicate_key_at;
 pub use keys::{KeySet, duplicate_key};
-pub use numbers::{Number, NumberValue};
-
-/// The kind of the next value, from its first byte.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Peek {
-    /// `{`
-    Object,
-    /// `[`
-    Array,
-    /// `"`
-    String,
-    /// `-` or a digit
-    Number,
-    /// `t`
-    True,
-    /// `f`
-    False,
-    /// `n`
-    Null,
-}
-
-impl Peek {
-    /// The JSON type's name, for messages ("expected integer, found string").
-    pub const fn type_name(self) -> &'static str {
-        match self {
-            Peek::Object => "object",
-            Peek::Array => "array",
-            Peek::String => "string",
-            Peek::Number => "number",
-            Peek::True | Peek::False => "boolean",
-            Peek::Null => "null",
-        }
-    }
-}
 
 /// A position of a [`Reader`] (see [`Reader::checkpoint`]).
 #[derive(Debug, Clone, Copy)]
@@ -128,7 +98,7 @@ impl<'de> Reader<'de> {
     fn skip_ws(&mut self) {
         let bytes = self.bytes();
         while let Some(&b) = bytes.get(self.pos) {
-            if matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
+            if is_whitespace(b) {
                 self.pos += 1;
             } else {
                 break;
@@ -158,15 +128,9 @@ impl<'de> Reader<'de> {
     #[inline]
     pub fn peek(&mut self) -> Result<Peek, ParseError> {
         self.skip_ws();
-        match self.bytes().get(self.pos) {
-            Some(b'{') => Ok(Peek::Object),
-            Some(b'[') => Ok(Peek::Array),
-            Some(b'"') => Ok(Peek::String),
-            Some(b'-' | b'0'..=b'9') => Ok(Peek::Number),
-            Some(b't') => Ok(Peek::True),
-            Some(b'f') => Ok(Peek::False),
-            Some(b'n') => Ok(Peek::Null),
-            _ => Err(self.unexpected("a JSON value")),
+        match self.bytes().get(self.pos).and_then(|&b| Peek::of(b)) {
+            Some(kind) => Ok(kind),
+            None => Err(self.unexpected("a JSON value")),
         }
     }
 

@@ -1,39 +1,11 @@
 //! Strings: the scan for the closing quote (eight bytes at a time), escapes
-//! and surrogate pairs.
+//! and surrogate pairs, on [`crate::json::lexical`]'s rules.
 use std::borrow::Cow;
 
 use super::Reader;
 use crate::code;
 use crate::json::ParseError;
-
-// Bytes that end a run of plain string content: `"`, `\` and control characters.
-static STRING_STOP: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut i = 0;
-    while i < 0x20 {
-        table[i] = true;
-        i += 1;
-    }
-    table[b'"' as usize] = true;
-    table[b'\\' as usize] = true;
-    table
-};
-
-const ONES: u64 = 0x0101_0101_0101_0101;
-
-const HIGH: u64 = 0x8080_8080_8080_8080;
-
-// The stop bytes of `word` (`"`, `\\` or a control character), as the
-// high bit of each such byte (SWAR). A byte below `n` sets its high bit in
-// `(w - n) & !w`, exactly for the lowest such byte (n <= 128): a borrow only
-// marks bytes above a true one, so the lowest set bit is the first stop.
-#[inline]
-fn stop_bits(word: u64) -> u64 {
-    let below = |w: u64, n: u64| w.wrapping_sub(ONES * n) & !w & HIGH;
-    below(word ^ (ONES * u64::from(b'"')), 1)
-        | below(word ^ (ONES * u64::from(b'\\')), 1)
-        | below(word, 0x20)
-}
+use crate::json::lexical::{Escape, EscapeError, EscapeStep, is_string_stop, stop_bits};
 
 // The offset of the first stop byte at or after `i`, or `bytes.len()` when
 // there is none: eight bytes at a time, then byte by byte for the last few.
@@ -50,7 +22,7 @@ fn next_stop(bytes: &[u8], mut i: usize) -> usize {
         i += 8;
     }
     while let Some(&b) = bytes.get(i) {
-        if STRING_STOP[b as usize] {
+        if is_string_stop(b) {
             return i;
         }
         i += 1;
@@ -174,27 +146,27 @@ impl<'de> Reader<'de> {
         }
     }
 
-    // Decodes the escape at `i` (`bytes[i]` is `\`); returns the char and the
-    // offset after the escape. An escape the input ends inside (`\`,
-    // `\u00`, a surrogate's `\ud83d\u`) is a cut text, `unexpected_end`,
-    // as any string the input ends inside; `invalid_escape` and
-    // `lone_surrogate` are for bytes no continuation could make valid.
+    // Decodes the escape at `i` (`bytes[i]` is `\`) with the lexical
+    // escape machine; returns the char and the offset after the escape. An
+    // escape the input ends inside (`\`, `\u00`, a surrogate's `\ud83d\u`)
+    // is a cut text, `unexpected_end`, as any string the input ends inside;
+    // `invalid_escape` and `lone_surrogate` are for bytes no continuation
+    // could make valid.
     fn unescape(&mut self, i: usize) -> Result<(char, usize), ParseError> {
         let bytes = self.bytes();
-        let c = match bytes.get(i + 1) {
-            Some(b'"') => '"',
-            Some(b'\\') => '\\',
-            Some(b'/') => '/',
-            Some(b'b') => '\u{8}',
-            Some(b'f') => '\u{c}',
-            Some(b'n') => '\n',
-            Some(b'r') => '\r',
-            Some(b't') => '\t',
-            Some(b'u') => return self.unescape_unicode(i),
-            None => return Err(self.ends_inside_string()),
-            Some(_) => return Err(self.error_here(code::INVALID_ESCAPE, "invalid escape sequence")),
-        };
-        Ok((c, i + 2))
+        let mut escape = Escape::START;
+        let mut at = i + 1;
+        loop {
+            let Some(&b) = bytes.get(at) else {
+                return Err(self.ends_inside_string());
+            };
+            match escape.step(b) {
+                EscapeStep::More(next) => escape = next,
+                EscapeStep::Char(c) => return Ok((c, at + 1)),
+                EscapeStep::Refused(error) => return Err(refused_escape(error, i, at)),
+            }
+            at += 1;
+        }
     }
 
     // The input ends inside a string (or an escape of it): the error is at
@@ -207,73 +179,26 @@ impl<'de> Reader<'de> {
             self.bytes().len(),
         )
     }
+}
 
-    // The four hex digits of a `\u` escape, from `at`.
-    fn hex4(&self, at: usize) -> Result<u16, ParseError> {
-        let bytes = self.bytes();
-        let mut n: u16 = 0;
-        for k in 0..4 {
-            let Some(&d) = bytes.get(at + k) else {
-                return Err(self.ends_inside_string());
-            };
-            let Some(v) = char::from(d).to_digit(16) else {
-                return Err(ParseError::new(
-                    code::INVALID_ESCAPE,
-                    "a \\u escape needs four hex digits",
-                    at,
-                ));
-            };
-            // A hex digit is below 16: the conversion is lossless.
-            n = (n << 4) | v as u16;
-        }
-        Ok(n)
-    }
-
-    fn unescape_unicode(&self, i: usize) -> Result<(char, usize), ParseError> {
-        let first = self.hex4(i + 2)?;
-        let lone = || {
-            ParseError::new(
-                code::LONE_SURROGATE,
-                "a UTF-16 surrogate escape without its pair",
-                i,
-            )
-        };
-        match first {
-            0xD800..=0xDBFF => {
-                // A high surrogate: its low half must follow, as `\uDC00`
-                // to `\uDFFF`.
-                match self.bytes().get(i + 6..).unwrap_or_default() {
-                    [] | [b'\\'] => return Err(self.ends_inside_string()),
-                    [b'\\', b'u', ..] => {}
-                    _ => return Err(lone()),
-                }
-                let second = self.hex4(i + 8)?;
-                if !(0xDC00..=0xDFFF).contains(&second) {
-                    return Err(lone());
-                }
-                let code =
-                    0x10000 + ((u32::from(first) - 0xD800) << 10) + (u32::from(second) - 0xDC00);
-                char::from_u32(code).map(|c| (c, i + 12)).ok_or_else(lone)
-            }
-            0xDC00..=0xDFFF => Err(lone()),
-            n => char::from_u32(u32::from(n))
-                .map(|c| (c, i + 6))
-                .ok_or_else(lone),
-        }
-    }
+// The escape whose `\` is at `backslash`, refused at the byte at `at`.
+#[cold]
+fn refused_escape(error: EscapeError, backslash: usize, at: usize) -> ParseError {
+    ParseError::new(error.code(), error.message(), error.offset(backslash, at))
 }
 
 #[cfg(test)]
 mod swar_tests {
     use proptest::prelude::*;
 
-    use super::{STRING_STOP, next_stop, stop_bits};
+    use super::next_stop;
+    use crate::json::lexical::{is_string_stop, stop_bits};
 
     // The index of the first stop byte, 8 when there is none.
     fn naive(bytes: &[u8]) -> usize {
         bytes
             .iter()
-            .position(|&b| STRING_STOP[b as usize])
+            .position(|&b| is_string_stop(b))
             .unwrap_or(bytes.len())
     }
 

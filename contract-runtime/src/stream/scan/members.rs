@@ -3,9 +3,10 @@
 //! (the members met before it are judged once it names the variant).
 use crate::stream::plan::{NodeId, Plan};
 
-use super::{ANY, Before, Expect, Scanner, State, Stop, UNCHECKED, is_ws, types};
+use super::{ANY, Before, Expect, Scanner, State, Stop, UNCHECKED, types};
 use crate::code;
 use crate::json::KeySet;
+use crate::json::lexical::is_whitespace;
 
 impl Scanner {
     // A member's key is complete (its closing quote ends before `after`):
@@ -184,7 +185,7 @@ impl Scanner {
     #[cold]
     fn judge_alone(&self, member: &str, node: NodeId, quarantine: bool) -> Result<bool, Stop> {
         let Some(value) = member
-            .trim_start_matches(|c: char| c.is_ascii() && is_ws(c as u8))
+            .trim_start_matches(|c: char| c.is_ascii() && is_whitespace(c as u8))
             .strip_prefix(':')
         else {
             return Err(Stop::Syntax);

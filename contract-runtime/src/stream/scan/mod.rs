@@ -11,6 +11,8 @@
 use super::plan::rules::Seen;
 use super::plan::{ANY, NodeId, Plan, types};
 
+#[cfg(test)]
+mod agreement;
 mod errors;
 mod members;
 mod numbers;
@@ -19,8 +21,8 @@ mod strings;
 use super::verdict::{self, Verdict};
 use crate::code;
 use crate::error::Error;
-use crate::json::{KeySet, Reader};
-use numbers::{Num, number_step};
+use crate::json::KeySet;
+use crate::json::lexical::{Escape, NumberStep, NumberSyntax, Peek, is_whitespace};
 
 /// Why the scanner stopped.
 #[derive(Debug)]
@@ -47,23 +49,10 @@ enum State {
     After,
     InKey,
     InString,
-    Number(Num),
+    Number(NumberSyntax),
     Literal,
     /// The root value is complete: only whitespace may follow.
     Done,
-}
-
-// Where a string is in an escape.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Escape {
-    None,
-    Backslash,
-    Hex(u8, u32),
-    /// A high surrogate was read: `\` must follow.
-    Low,
-    /// `\` after a high surrogate: `u` must follow.
-    LowU,
-    LowHex(u8, u32),
 }
 
 /// What the next value is checked against.
@@ -135,8 +124,8 @@ struct Str {
     /// Whether the plan still has something to decide on this string.
     live: bool,
     text: String,
-    escape: Escape,
-    high: u32,
+    /// Where the string is in an escape, inside one.
+    escape: Option<Escape>,
     /// The offset after the last complete character.
     safe: usize,
 }
@@ -163,11 +152,6 @@ pub(crate) struct Scanner {
     root_doubt: bool,
 }
 
-#[inline]
-fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\n' | b'\r' | b'\t')
-}
-
 impl Scanner {
     pub(crate) fn new(plan: &'static Plan, max_depth: usize) -> Scanner {
         let root = plan.root;
@@ -188,8 +172,7 @@ impl Scanner {
                 keep: false,
                 live: false,
                 text: String::new(),
-                escape: Escape::None,
-                high: 0,
+                escape: None,
                 safe: 0,
             },
             number_start: 0,
@@ -213,7 +196,7 @@ impl Scanner {
             tag: false,
         };
         self.depth = 0;
-        self.string.escape = Escape::None;
+        self.string.escape = None;
         self.string.text.clear();
         self.duplicate = false;
         self.literal_at = 0;
@@ -242,21 +225,18 @@ impl Scanner {
                     continue;
                 }
                 State::Number(num) => {
-                    if let Some(next) = number_step(num, b) {
-                        if matches!(next, Num::Dot | Num::Exp) && self.integer_only() {
-                            return Err(self.schema_error(code::INVALID_TYPE));
+                    match num.step(b) {
+                        NumberStep::More(next) => {
+                            if num.is_integer() && !next.is_integer() && self.integer_only() {
+                                return Err(self.schema_error(code::INVALID_TYPE));
+                            }
+                            self.state = State::Number(next);
+                            i += 1;
                         }
-                        self.state = State::Number(next);
-                        i += 1;
-                        continue;
+                        // The byte after the number ends it and is read again.
+                        NumberStep::End => self.end_number(plan, text, i)?,
+                        NumberStep::Refused(_) => return Err(Stop::Syntax),
                     }
-                    if matches!(num, Num::Minus | Num::Dot | Num::Exp | Num::ExpSign)
-                        || (num == Num::Zero && b.is_ascii_digit())
-                    {
-                        return Err(Stop::Syntax);
-                    }
-                    // The byte after the number ends it and is read again.
-                    self.end_number(plan, text, i)?;
                     continue;
                 }
                 State::Literal => {
@@ -280,7 +260,7 @@ impl Scanner {
                 _ => {}
             }
             i += 1;
-            if is_ws(b) {
+            if is_whitespace(b) {
                 continue;
             }
             match self.state {
@@ -376,14 +356,16 @@ impl Scanner {
     // The first byte of a value, at offset `at`.
     fn begin_value(&mut self, plan: &Plan, b: u8, at: usize) -> Result<(), Stop> {
         let expect = self.expect;
-        let kind = match b {
-            b'{' => types::OBJECT,
-            b'[' => types::ARRAY,
-            b'"' => types::STRING,
-            b'-' | b'0'..=b'9' => types::INTEGER,
-            b't' | b'f' => types::BOOL,
-            b'n' => types::NULL,
-            _ => return Err(Stop::Syntax),
+        let Some(peek) = Peek::of(b) else {
+            return Err(Stop::Syntax);
+        };
+        let kind = match peek {
+            Peek::Object => types::OBJECT,
+            Peek::Array => types::ARRAY,
+            Peek::String => types::STRING,
+            Peek::Number => types::INTEGER,
+            Peek::True | Peek::False => types::BOOL,
+            Peek::Null => types::NULL,
         };
         if expect.tag {
             // A tag that is not a string: `invalid_type` at the tag.
@@ -401,31 +383,28 @@ impl Scanner {
             self.mark_doubt();
         }
         let expect = Expect { node, ..expect };
-        match b {
-            b'{' | b'[' => self.open(b == b'{', expect, at + 1)?,
-            b'"' => {
+        match peek {
+            Peek::Object | Peek::Array => self.open(peek == Peek::Object, expect, at + 1)?,
+            Peek::String => {
                 self.expect = expect;
                 self.begin_string(at + 1, false);
             }
-            b't' | b'f' | b'n' => {
-                self.literal = match b {
-                    b't' => b"true",
-                    b'f' => b"false",
+            Peek::True | Peek::False | Peek::Null => {
+                self.literal = match peek {
+                    Peek::True => b"true",
+                    Peek::False => b"false",
                     _ => b"null",
                 };
                 self.literal_at = 1;
                 self.state = State::Literal;
             }
-            _ => {
+            Peek::Number => {
+                let NumberStep::More(first) = NumberSyntax::Start.step(b) else {
+                    return Err(Stop::Syntax);
+                };
                 self.number_start = at;
                 self.number_expect = expect;
-                self.state = State::Number(if b == b'-' {
-                    Num::Minus
-                } else if b == b'0' {
-                    Num::Zero
-                } else {
-                    Num::Int
-                });
+                self.state = State::Number(first);
             }
         }
         Ok(())

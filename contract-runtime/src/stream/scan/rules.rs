@@ -3,8 +3,9 @@
 //! complete (its error is a rule-stage error, as the decoder's).
 use serde_json::Value;
 
-use super::{Reader, Scanner, Seen, Stop, is_ws};
+use super::{Scanner, Seen, Stop};
 use crate::error::{Error, Stage};
+use crate::json::lexical::{self, is_whitespace};
 use crate::stream::plan::Plan;
 
 impl Scanner {
@@ -139,7 +140,7 @@ impl Scanner {
 // A complete value as the rules read it, from its text (`: value`, read
 // already for the grammar and the schema); a string's text goes to `arena`.
 fn seen_alone(member: &str, arena: &mut String) -> Seen {
-    let ws = |c: char| c.is_ascii() && is_ws(c as u8);
+    let ws = |c: char| c.is_ascii() && is_whitespace(c as u8);
     let value = member
         .trim_matches(ws)
         .strip_prefix(':')
@@ -157,8 +158,8 @@ fn seen_alone(member: &str, arena: &mut String) -> Seen {
             }
             _ => Seen::Other,
         },
-        Some(b'-' | b'0'..=b'9') => match Reader::new(value, 1).read_number() {
-            Ok(number) => match number.as_i128() {
+        Some(b'-' | b'0'..=b'9') => match lexical::read_number(value, 0) {
+            Ok((number, _)) => match number.as_i128() {
                 Some(v) if number.integer_syntax => Seen::Integer(v),
                 _ => Seen::Float(number.as_f64()),
             },

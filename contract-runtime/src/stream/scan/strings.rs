@@ -1,9 +1,11 @@
 //! Strings: keys and values, escapes and surrogate pairs split anywhere
-//! between pieces, and what a string's prefix or whole decides.
+//! between pieces (the lexical escape machine, kept between pieces), and
+//! what a string's prefix or whole decides.
 use crate::stream::plan::Plan;
 
-use super::{Escape, Scanner, State, Stop, UNCHECKED};
+use super::{Scanner, State, Stop, UNCHECKED};
 use crate::code;
+use crate::json::lexical::{Escape, EscapeStep, HIGHS, is_string_stop, stop_bits};
 use crate::stream::verdict::{self, Verdict};
 
 impl Scanner {
@@ -18,7 +20,7 @@ impl Scanner {
         s.keep = keep;
         s.live = checked || (expect.tag && !expect.quarantine);
         s.text.clear();
-        s.escape = Escape::None;
+        s.escape = None;
         s.safe = after;
         self.state = if key { State::InKey } else { State::InString };
     }
@@ -28,18 +30,23 @@ impl Scanner {
         let bytes = text.as_bytes();
         let start = i;
         loop {
-            if self.string.escape != Escape::None {
+            if let Some(escape) = self.string.escape {
                 let Some(&b) = bytes.get(i) else {
                     return Ok(i);
                 };
                 i += 1;
-                if let Some(c) = self.escape_step(b)? {
-                    let s = &mut self.string;
-                    s.chars += 1;
-                    if s.keep {
-                        s.text.push(c);
+                match escape.step(b) {
+                    EscapeStep::More(next) => self.string.escape = Some(next),
+                    EscapeStep::Char(c) => {
+                        let s = &mut self.string;
+                        s.escape = None;
+                        s.chars += 1;
+                        if s.keep {
+                            s.text.push(c);
+                        }
+                        s.safe = i;
                     }
-                    s.safe = i;
+                    EscapeStep::Refused(_) => return Err(Stop::Syntax),
                 }
                 continue;
             }
@@ -66,71 +73,12 @@ impl Scanner {
                     return Ok(i + 1);
                 }
                 Some(b'\\') => {
-                    self.string.escape = Escape::Backslash;
+                    self.string.escape = Some(Escape::START);
                     i += 1;
                 }
                 Some(_) => return Err(Stop::Syntax),
             }
         }
-    }
-
-    // One byte of an escape; the character once it is complete.
-    fn escape_step(&mut self, b: u8) -> Result<Option<char>, Stop> {
-        let s = &mut self.string;
-        let hex = |b: u8| char::from(b).to_digit(16);
-        let (next, c) = match (s.escape, b) {
-            (Escape::Backslash, b'u') => (Escape::Hex(0, 0), None),
-            (Escape::Backslash, _) => {
-                let c = match b {
-                    b'"' => '"',
-                    b'\\' => '\\',
-                    b'/' => '/',
-                    b'b' => '\u{8}',
-                    b'f' => '\u{c}',
-                    b'n' => '\n',
-                    b'r' => '\r',
-                    b't' => '\t',
-                    _ => return Err(Stop::Syntax),
-                };
-                (Escape::None, Some(c))
-            }
-            (Escape::Hex(n, acc), _) | (Escape::LowHex(n, acc), _) => {
-                let Some(d) = hex(b) else {
-                    return Err(Stop::Syntax);
-                };
-                let acc = acc << 4 | d;
-                let low = matches!(s.escape, Escape::LowHex(..));
-                if n < 3 {
-                    (
-                        if low {
-                            Escape::LowHex(n + 1, acc)
-                        } else {
-                            Escape::Hex(n + 1, acc)
-                        },
-                        None,
-                    )
-                } else if low {
-                    if !(0xDC00..=0xDFFF).contains(&acc) {
-                        return Err(Stop::Syntax);
-                    }
-                    let code = 0x10000 + ((s.high - 0xD800) << 10) + (acc - 0xDC00);
-                    (
-                        Escape::None,
-                        Some(char::from_u32(code).ok_or(Stop::Syntax)?),
-                    )
-                } else if (0xD800..=0xDBFF).contains(&acc) {
-                    s.high = acc;
-                    (Escape::Low, None)
-                } else {
-                    (Escape::None, Some(char::from_u32(acc).ok_or(Stop::Syntax)?))
-                }
-            }
-            (Escape::Low, b'\\') => (Escape::LowU, None),
-            (Escape::LowU, b'u') => (Escape::LowHex(0, 0), None),
-            _ => return Err(Stop::Syntax),
-        };
-        s.escape = next;
-        Ok(c)
     }
 
     // What the string so far decides.
@@ -187,12 +135,9 @@ impl Scanner {
     }
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
 // Where the plain content from `i` ends (at a `"`, `\`, control byte or
-// the end of `bytes`), and how many characters it holds: eight bytes at a
-// time while a word remains (in the word that holds the end, the lowest
+// the end of `bytes`: the lexical string stops), and how many characters
+// it holds: eight bytes at a time while a word remains (in the word that holds the end, the lowest
 // flagged byte is the end: the tests below are exact for the lowest byte
 // they flag, a borrow only runs upwards), then byte by byte.
 #[inline]
@@ -202,11 +147,7 @@ fn plain_run(bytes: &[u8], mut i: usize) -> (usize, usize) {
         let mut word = [0; 8];
         word.copy_from_slice(chunk);
         let x = u64::from_le_bytes(word);
-        // Whether a byte is below 0x20, `"` or `\` (the classic zero-byte
-        // test).
-        let zero = |y: u64| y.wrapping_sub(ONES) & !y & HIGHS;
-        let below = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
-        let stop = below | zero(x ^ (ONES * 0x22)) | zero(x ^ (ONES * 0x5C));
+        let stop = stop_bits(x);
         if stop == 0 {
             chars += if x & HIGHS == 0 {
                 8
@@ -225,7 +166,7 @@ fn plain_run(bytes: &[u8], mut i: usize) -> (usize, usize) {
         return (i + n, chars + n - continuation.count_ones() as usize);
     }
     while let Some(&b) = bytes.get(i) {
-        if b == b'"' || b == b'\\' || b < 0x20 {
+        if is_string_stop(b) {
             break;
         }
         chars += usize::from(b & 0xC0 != 0x80);
