@@ -280,6 +280,7 @@ mod contract;
 pub mod core;
 pub mod date;
 pub mod decode;
+mod describe;
 pub mod diff;
 pub mod edit;
 mod encode;
