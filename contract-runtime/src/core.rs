@@ -33,7 +33,7 @@ pub trait JsonType: Sized {
     const SHAPE: Shape;
 
     /// The type as the decoder reads it (what the stream's plan is built
-    /// from); a type that does not say is [`Type::Any`](crate::describe::Type):
+    /// from); a type that does not say is `Type::Any`:
     /// nothing is decided early about its values.
     #[doc(hidden)]
     const TYPE: Type = Type::Any;

@@ -4,7 +4,7 @@ use crate::stream::plan::Plan;
 
 use super::{Escape, Scanner, State, Stop, UNCHECKED};
 use crate::code;
-use crate::stream::verdict::{self, Verdict};
+use crate::stream::verdict;
 
 impl Scanner {
     pub(super) fn begin_string(&mut self, after: usize, key: bool) {
@@ -153,9 +153,6 @@ impl Scanner {
             return Ok(());
         }
         let v = verdict::string_prefix(&plan.node(s.expect.node).text, s.chars, &s.text);
-        if v == Verdict::Doubt {
-            self.string.live = false;
-        }
         self.judge(v)
     }
 
