@@ -586,3 +586,35 @@ fn an_array_of_tagged_unions_is_judged_at_its_close() {
     };
     assert_eq!((e.pointer.as_str(), e.code), ("/ops", "too_long"));
 }
+
+#[derive(Contract, Debug)]
+struct Byte {
+    x: u8,
+}
+
+#[derive(Contract, Debug)]
+struct Word {
+    x: u16,
+}
+
+#[derive(Contract, Debug)]
+struct Wrap<T> {
+    v: T,
+}
+
+#[derive(Contract, Debug)]
+struct Pair {
+    a: Wrap<Byte>,
+    b: Wrap<Word>,
+}
+
+#[test]
+fn each_instantiation_of_a_generic_contract_is_planned_with_its_own_types() {
+    let ok = r#"{"a":{"v":{"x":1}},"b":{"v":{"x":300}}}"#;
+    assert_eq!(rejected_at::<Pair>(ok), None);
+    assert!(Pair::check(ok).is_accept());
+    assert_eq!(
+        decided::<Pair>(r#"{"a":{"v":{"x":300}"#, r#"{"a":{"v":{"x":300}}}"#),
+        Some((18, "/a/v/x".into(), "out_of_range"))
+    );
+}
