@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use serde_json::Value;
 
 use crate::code;
+use crate::describe::Type;
 use crate::error::{Error, MAX_ERRORS, Stage};
 use crate::json::{ParseError, Path, Peek, Reader, duplicate_key};
 use crate::outcome::Violation;
@@ -30,6 +31,12 @@ use crate::shape::Shape;
 pub trait JsonType: Sized {
     /// The type's shape, for resolving edit pointers at compile time.
     const SHAPE: Shape;
+
+    /// The type as the decoder reads it (what the stream's plan is built
+    /// from); a type that does not say is `Type::Any`:
+    /// nothing is decided early about its values.
+    #[doc(hidden)]
+    const TYPE: Type = Type::Any;
 
     /// Reads one value at `path`. `Ok(None)` means a schema error was
     /// recorded in `cx` (the value was skipped); `Err` is a parse error,

@@ -390,6 +390,7 @@ pub mod compat;
 mod contract;
 pub mod date;
 mod decode;
+mod describe;
 pub mod diff;
 pub mod edit;
 mod encode;

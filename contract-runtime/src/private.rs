@@ -55,6 +55,12 @@ pub use crate::decode::{
     member_unchecked, missing_key, narrow_f32, not_one_of, own_frame, read_array, read_array_items,
     undeclared_member,
 };
+pub use crate::describe::{
+    Body as DescribedBody, Constraint, Described, Description, Float as FloatKind, Int as IntKind,
+    Member as DescribedMember, Object as DescribedObject, Order as DescribedOrder, Type,
+    Union as DescribedUnion, Variant as DescribedVariant, VariantMembers, When as DescribedWhen,
+    description_of,
+};
 pub use crate::edit::EditPolicy;
 pub use crate::encode::put;
 pub use crate::error::Stage;

@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::unions::{EnumContract, enum_contract_impl};
-use super::{business, decode, encode, json_type_impl, private, schema, shape};
+use super::{business, decode, describe, encode, json_type_impl, private, schema, shape};
 use crate::checked::Contract;
 use crate::model::Variant;
 
@@ -15,6 +15,7 @@ pub fn expand(cont: &Contract<'_>, variants: &[Variant<'_>]) -> TokenStream {
     let decode = decode::enum_body(variants);
     let encode = encode::enum_body(variants);
     let schema = schema::enum_body(cont, variants);
+    let describe = describe::of_enum(cont, variants);
     let json_type = json_type_impl(
         ident,
         shape,
@@ -38,6 +39,7 @@ pub fn expand(cont: &Contract<'_>, variants: &[Variant<'_>]) -> TokenStream {
     quote! {
         const _: () = {
             #json_type
+            #describe
             #contract
             #business
         };

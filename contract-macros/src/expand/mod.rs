@@ -15,6 +15,7 @@ use crate::model::Container;
 mod business;
 mod checks;
 mod decode;
+mod describe;
 mod edit;
 mod encode;
 mod lit;
@@ -116,6 +117,7 @@ fn generic_json_type_impl(
         #[automatically_derived]
         impl #impl_generics #p::JsonType for #ident #ty_generics #where_clause {
             const SHAPE: #p::Shape = #shape;
+            const TYPE: #p::Type = #p::Type::Contract(#p::description_of::<Self>);
 
             fn decode(
                 __contract_r: &mut #p::Reader<'_>,

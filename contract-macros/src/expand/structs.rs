@@ -5,7 +5,9 @@ use quote::quote;
 
 use super::edit::{self, Policies};
 use super::lit::uint;
-use super::{business, decode, encode, generic_json_type_impl, private, rules, schema, shape};
+use super::{
+    business, decode, describe, encode, generic_json_type_impl, private, rules, schema, shape,
+};
 use crate::checked::{Contract, Struct};
 
 pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
@@ -27,6 +29,7 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
     let member_names = s.members.iter().map(|f| f.json_name);
     let schema = schema::struct_body(cont, s);
     let rules = rules::body(s);
+    let describe = describe::of_struct(cont, s);
     let shape = shape::object(s.members.iter().map(|f| (f.json_name, Some(f.ty))));
     let outcome = business::outcome_fn(s);
     let business::Stage {
@@ -63,6 +66,7 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
     quote! {
         const _: () = {
             #json_type
+            #describe
 
             #[automatically_derived]
             impl #impl_generics #p::ObjectMembers for #ident #ty_generics #where_clause {

@@ -6,7 +6,8 @@ use syn::spanned::Spanned;
 
 use super::structs::{limits, schema_name};
 use super::{
-    business, decode, encode, generic_json_type_impl, private, private_at, rules, schema, shape,
+    business, decode, describe, encode, generic_json_type_impl, private, private_at, rules, schema,
+    shape,
 };
 use crate::checked::{Contract, Members, Union};
 use crate::model::Variant;
@@ -23,6 +24,7 @@ pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
     let encode = encode::union_body(u);
     let schema = schema::union_body(cont, u);
     let rules = rules::union_body(u);
+    let describe = describe::of_union(cont, u);
     let limits = limits(u.max_bytes, u.max_depth);
     let json_type = generic_json_type_impl(
         ident,
@@ -57,6 +59,7 @@ pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
     quote! {
         const _: () = {
             #json_type
+            #describe
             #contract
             #business_impl
             #tag_checks

@@ -15,19 +15,7 @@ use super::field_error;
 use super::formats::{Format, Pattern, check_format, check_pattern};
 use super::length::{LenCheck, Length};
 
-/// A literal of a check, typed as the field compares it.
-#[derive(Debug, Clone, Copy)]
-pub enum Literal {
-    /// A bound or value of an integer field (every supported integer type
-    /// converts to `i128` without loss).
-    Int(i128),
-    /// A bound or value of a float field.
-    Float(f64),
-    /// A value of a string field.
-    Str(&'static str),
-    /// A value of a boolean field.
-    Bool(bool),
-}
+pub use crate::describe::Literal;
 
 /// One check of a field's value, with the messages of its failure.
 #[derive(Debug)]

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::{Collector, JsonType, OBJECT, invalid_type_of};
+use crate::describe::Type;
 use crate::json::{ParseError, Path, Peek, Reader};
 use crate::schema::SchemaGen;
 use crate::shape::Shape;
@@ -15,6 +16,7 @@ use crate::stack::{with_room, with_room_at};
 
 impl<T: JsonType> JsonType for Option<T> {
     const SHAPE: Shape = T::SHAPE;
+    const TYPE: Type = Type::Option(&T::TYPE);
 
     #[inline]
     fn decode(
@@ -52,6 +54,7 @@ impl<T: JsonType> JsonType for Option<T> {
 // a cycle, which rustc refuses to evaluate.
 impl<T: JsonType> JsonType for Box<T> {
     const SHAPE: Shape = Shape::Boxed;
+    const TYPE: Type = Type::Boxed(&T::TYPE);
 
     #[inline]
     fn decode(
@@ -138,6 +141,7 @@ pub(crate) fn read_items<T: JsonType>(
 
 impl<T: JsonType> JsonType for Vec<T> {
     const SHAPE: Shape = Shape::Array;
+    const TYPE: Type = Type::Array(&T::TYPE);
 
     fn decode(
         r: &mut Reader<'_>,
@@ -169,6 +173,7 @@ impl<T: JsonType> JsonType for Vec<T> {
 
 impl<T: JsonType> JsonType for BTreeMap<String, T> {
     const SHAPE: Shape = Shape::Map;
+    const TYPE: Type = Type::Map(&T::TYPE);
 
     fn decode(
         r: &mut Reader<'_>,

@@ -29,6 +29,7 @@ fn parsed<T>(
 
 impl JsonType for crate::date::Date {
     const SHAPE: Shape = Shape::Leaf;
+    const TYPE: crate::describe::Type = crate::describe::Type::Date;
 
     #[inline]
     fn decode(
@@ -63,6 +64,7 @@ impl JsonType for crate::date::Date {
 
 impl JsonType for crate::date::DateTime {
     const SHAPE: Shape = Shape::Leaf;
+    const TYPE: crate::describe::Type = crate::describe::Type::DateTime;
 
     #[inline]
     fn decode(
@@ -99,6 +101,7 @@ macro_rules! foreign_date_field {
         #[cfg_attr(docsrs, doc(cfg(feature = $feature)))]
         impl JsonType for $ty {
             const SHAPE: Shape = Shape::Leaf;
+            const TYPE: crate::describe::Type = crate::describe::Type::Date;
 
             #[inline]
             fn decode(

@@ -95,14 +95,7 @@ pub fn check_pattern(
     }
 }
 
-/// A `format` a string field can declare.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// WHATWG HTML's "valid e-mail address" (`is_email`).
-    Email,
-    /// `8-4-4-4-12` hexadecimal digits (`is_uuid`).
-    Uuid,
-}
+pub use crate::describe::Format;
 
 /// Records `invalid_email` / `invalid_uuid` unless `value` is of `format`.
 #[inline]

@@ -2,12 +2,14 @@
 use serde_json::Value;
 
 use super::{Collector, JsonType, not_integer, out_of_range};
+use crate::describe::{Float, Int, Type};
 use crate::json::{ParseError, Path, Peek, Reader};
 use crate::schema::SchemaGen;
 use crate::shape::Shape;
 
 impl JsonType for bool {
     const SHAPE: Shape = Shape::Leaf;
+    const TYPE: Type = Type::Bool;
 
     #[inline]
     fn decode(
@@ -31,9 +33,10 @@ impl JsonType for bool {
 }
 
 macro_rules! integer_field {
-    ($($t:ty => $expected:literal;)*) => {$(
+    ($($t:ty, $kind:expr => $expected:literal;)*) => {$(
         impl JsonType for $t {
             const SHAPE: Shape = Shape::Leaf;
+            const TYPE: Type = Type::Int($kind);
 
             #[inline]
             fn decode(r: &mut Reader<'_>, path: &Path<'_>, cx: &mut Collector) -> Result<Option<Self>, ParseError> {
@@ -81,21 +84,29 @@ macro_rules! integer_field {
     )*};
 }
 
+// `usize` and `isize` as the integer kinds of their width.
+const POINTER_WIDE: (Int, Int) = match usize::BITS {
+    16 => (Int::U16, Int::I16),
+    32 => (Int::U32, Int::I32),
+    _ => (Int::U64, Int::I64),
+};
+
 integer_field! {
-    u8 => "an integer from 0 to 255";
-    u16 => "an integer from 0 to 65535";
-    u32 => "an integer from 0 to 4294967295";
-    u64 => "a non-negative 64-bit integer";
-    usize => "a non-negative 64-bit integer";
-    i8 => "an integer from -128 to 127";
-    i16 => "an integer from -32768 to 32767";
-    i32 => "an integer from -2147483648 to 2147483647";
-    i64 => "a 64-bit integer";
-    isize => "a 64-bit integer";
+    u8, Int::U8 => "an integer from 0 to 255";
+    u16, Int::U16 => "an integer from 0 to 65535";
+    u32, Int::U32 => "an integer from 0 to 4294967295";
+    u64, Int::U64 => "a non-negative 64-bit integer";
+    usize, POINTER_WIDE.0 => "a non-negative 64-bit integer";
+    i8, Int::I8 => "an integer from -128 to 127";
+    i16, Int::I16 => "an integer from -32768 to 32767";
+    i32, Int::I32 => "an integer from -2147483648 to 2147483647";
+    i64, Int::I64 => "a 64-bit integer";
+    isize, POINTER_WIDE.1 => "a 64-bit integer";
 }
 
 impl JsonType for f64 {
     const SHAPE: Shape = Shape::Leaf;
+    const TYPE: Type = Type::Float(Float::F64);
 
     #[inline]
     fn decode(
@@ -120,6 +131,7 @@ impl JsonType for f64 {
 
 impl JsonType for f32 {
     const SHAPE: Shape = Shape::Leaf;
+    const TYPE: Type = Type::Float(Float::F32);
 
     #[inline]
     fn decode(
@@ -161,6 +173,7 @@ pub fn narrow_f32(value: f64, path: &Path<'_>, cx: &mut Collector) -> Option<f32
 
 impl JsonType for String {
     const SHAPE: Shape = Shape::Leaf;
+    const TYPE: Type = Type::String;
 
     #[inline]
     fn decode(

@@ -36,8 +36,9 @@
 //!
 //! [`Stream::push`] never rejects a prefix that some continuation would
 //! have accepted, and rejects no later than the end of the offending value
-//! (a number ends at the byte after it) wherever the schema tells the error's
-//! pointer and code:
+//! (a number ends at the byte after it) wherever the contract's description
+//! (each field's Rust type, constraints and rules, as the derive states
+//! them) tells the error's pointer and code:
 //!
 //! | the prefix holds | decided at | code |
 //! |---|---|---|
@@ -53,7 +54,7 @@
 //! | a tagged union's tag that no variant starts with | the piece that shows it | `unknown_variant` |
 //! | a tag that is not a string | its first byte | `invalid_type` |
 //! | a member met before the tag: a key the chosen variant does not declare, or a value or rule that variant refuses (what the other rows decide, judged as if the tag had come first) | the tag's closing quote | `unknown_key`, or the value's or rule's code |
-//! | a number outside `min`/`max` or the field's type | the number's end | `below_minimum`, `above_maximum`, `out_of_range`, `not_one_of` |
+//! | a number outside the field's Rust type (`300` for a `u8`, `-1` for a `u32`, `1e39` for an `f32`), `min`/`max`, `equals` or `one_of` | the number's end | `out_of_range`, `below_minimum`, `above_maximum`, `not_equal`, `not_one_of` |
 //! | a string shorter than `min_len`, a date that is not a day | the closing quote | `too_short`, `invalid_date` |
 //! | a string the `pattern` finds no match in, an invalid `email`, `uuid` or date-time | the closing quote (a pattern is a search anywhere in the string, so a prefix seldom decides it) | `pattern_mismatch`, `invalid_email`, `invalid_uuid`, `invalid_date_time` |
 //! | an array with fewer or more items than `min_len`/`max_len` | the `]` | `too_short` / `too_long` |
@@ -64,23 +65,19 @@
 //! Keys come in any order: a rule is decided when the last field it reads
 //! is complete, whichever that is, and a field is read once (a repeated key
 //! is a parse error). Recursive contracts are checked at every level: the
-//! plan follows each `$ref` into `$defs` (each definition compiled once, a
-//! cycle ends at the definition being compiled).
+//! plan follows each nested contract (each built once, a cycle ends at the
+//! contract being built).
 //!
 //! What waits for [`Stream::finish`]:
 //!
-//! - a code the schema does not tell: an integer outside its bounds where
-//!   the field's Rust type decides between `out_of_range` and
-//!   `below_minimum` (`-1` for a field whose schema says `0..=4294967295`,
-//!   which is a `u32` or an `i64` with `min = 0`), a number beyond `f32`'s
-//!   range, a nullable `equals` (`not_equal` or `not_one_of`), and every
-//!   keyword the plan does not evaluate (formats other than `date`,
-//!   `date-time`, `email` and `uuid`, `multipleOf`, …): those never reject
-//!   early;
+//! - what the plan does not evaluate: `equals` or `one_of` on a float or
+//!   boolean field, and any value of a field type that does not describe
+//!   itself (a hand-written `JsonType` impl without `TYPE`): those never
+//!   reject early;
 //! - a rule the plan cannot decide alone: one that reads a `quarantine`
 //!   field (a failing value there becomes null), an `order` over other types (whose order is the
-//!   Rust type's), a `when` whose condition is not a string, boolean or
-//!   integer; an `order` between floats where `f32` and `f64` disagree;
+//!   Rust type's) or over a field with `equals` or `one_of`, a `when` whose
+//!   condition is not a string, boolean or integer;
 //! - the business stage ([`Contract::stream_with`]).
 //!
 //! A value under a `quarantine` field is checked for its type, unknown and
@@ -115,7 +112,7 @@
 //!
 //! Each push reads only its piece: the scanner keeps its place (the open
 //! containers, the string, escape or number being read) between pieces.
-//! The contract's plan (its schema, compiled once per type, kept for the
+//! The contract's plan (built from its description once per type, kept for the
 //! life of the program and shared by every stream of that type; a thread
 //! borrows the last one it used without taking a lock) says what each
 //! position admits. Plain string content is scanned eight bytes at a time.
@@ -140,10 +137,10 @@ use serde_json::Value;
 use crate::code;
 use crate::error::{Error, Rejection, Stage};
 use crate::json;
-use crate::json_type::Collector;
+use crate::json_type::{Collector, JsonType};
 use crate::outcome::Outcome;
 use crate::pipeline::{self, Document, Stages};
-use crate::schema::{self, Definition};
+use crate::schema::Definition;
 
 mod plan;
 mod scan;
@@ -384,7 +381,7 @@ fn plan_any() -> &'static Plan {
 // few KiB), so a scanner borrows it without counting references; the
 // thread remembers the last one it used, so that a stream of the same type
 // as the one before takes no lock.
-fn plan<T: Definition>() -> &'static Plan {
+fn plan<T: JsonType + Definition>() -> &'static Plan {
     let id = TypeId::of::<T>();
     if let Some((last, plan)) = LAST_PLAN.get()
         && last == id
@@ -404,7 +401,7 @@ fn plan<T: Definition>() -> &'static Plan {
             .write()
             .unwrap_or_else(PoisonError::into_inner)
             .entry(id)
-            .or_insert_with(|| Box::leak(Box::new(Plan::compile(&schema::document::<T>())))),
+            .or_insert_with(|| Box::leak(Box::new(Plan::of(&<T as JsonType>::TYPE)))),
     };
     LAST_PLAN.set(Some((id, plan)));
     plan

@@ -109,10 +109,85 @@ fn a_number_out_of_bounds_is_rejected_at_its_end() {
         rejected_at::<Ticket>(text),
         Some((7, "/id".into(), "below_minimum"))
     );
-    // A u32 and an i64 with `min = 0` have the same schema: -1 is
-    // out_of_range for one, below_minimum for the other. Decided at finish.
+    // The field is a `u32`: -1 is out of its range (an `i64` with
+    // `min = 0` would say below_minimum), decided at the number's end.
     let text = r#"{"count":-1,"#;
-    assert_eq!(rejected_at::<Ticket>(text), None);
+    assert_eq!(
+        rejected_at::<Ticket>(text),
+        Some((11, "/count".into(), "out_of_range"))
+    );
+}
+
+#[derive(Contract, Debug)]
+struct Kinds {
+    #[contract(optional)]
+    byte: Option<u8>,
+    #[contract(optional, min = 1)]
+    low: Option<u8>,
+    #[contract(optional, min = 0)]
+    wide: Option<i64>,
+    #[contract(optional)]
+    narrow: Option<f32>,
+    #[contract(optional, equals = 3)]
+    three: Option<u16>,
+}
+
+/// The early rejection of `text` (pushed a byte at a time) and where,
+/// checked to be an error `check` reports on the same text closed.
+fn decided<T: Document + Definition + Contract>(
+    text: &str,
+    closed: &str,
+) -> Option<(usize, String, &'static str)> {
+    let early = rejected_at::<T>(text)?;
+    let whole = T::check(closed);
+    let errors = &whole
+        .rejection()
+        .expect("the closed text is rejected")
+        .errors;
+    assert!(
+        errors
+            .iter()
+            .any(|e| (e.pointer.as_str(), e.code) == (early.1.as_str(), early.2)),
+        "{early:?} not in {errors:?}"
+    );
+    Some(early)
+}
+
+#[test]
+fn an_integer_past_its_rust_type_is_out_of_range_at_its_end() {
+    assert_eq!(
+        decided::<Kinds>(r#"{"byte":300,"#, r#"{"byte":300}"#),
+        Some((11, "/byte".into(), "out_of_range"))
+    );
+    // `min = 1` on a `u8`: -1 is out of the type's range before the bound.
+    assert_eq!(
+        decided::<Kinds>(r#"{"low":-1,"#, r#"{"low":-1}"#),
+        Some((9, "/low".into(), "out_of_range"))
+    );
+    assert_eq!(
+        decided::<Kinds>(r#"{"wide":-1,"#, r#"{"wide":-1}"#),
+        Some((10, "/wide".into(), "below_minimum"))
+    );
+}
+
+#[test]
+fn a_float_past_f32_is_out_of_range_at_its_end() {
+    assert_eq!(
+        decided::<Kinds>(r#"{"narrow":1e39,"#, r#"{"narrow":1e39}"#),
+        Some((14, "/narrow".into(), "out_of_range"))
+    );
+}
+
+#[test]
+fn a_nullable_equals_is_not_equal_at_the_numbers_end() {
+    assert_eq!(
+        decided::<Kinds>(r#"{"three":4,"#, r#"{"three":4}"#),
+        Some((10, "/three".into(), "not_equal"))
+    );
+    assert_eq!(
+        rejected_at::<Kinds>(r#"{"three":null,"three2""#).map(|r| r.2),
+        Some("unknown_key")
+    );
 }
 
 #[test]
@@ -392,54 +467,55 @@ fn partial_shows_completed_members_and_the_open_string() {
     );
 }
 
-fn scan(schema: Value, text: &str) -> Result<(), Stop> {
-    let mut scanner = Scanner::new(Box::leak(Box::new(Plan::compile(&schema))), 64);
+// The scanner alone, on the plan of `T`.
+fn scan<T: crate::json_type::JsonType>(text: &str) -> Result<(), Stop> {
+    let mut scanner = Scanner::new(Box::leak(Box::new(Plan::of(&T::TYPE))), 64);
     scanner.feed(text, 0)
 }
 
-#[test]
-fn a_ref_cycle_compiles_and_checks_each_level() {
-    let schema = json!({
-        "type": "object",
-        "properties": {"next": {"anyOf": [{"$ref": "#"}, {"type": "null"}]}, "n": {"type": "integer"}},
-        "required": ["next", "n"],
-        "additionalProperties": false,
-    });
-    assert!(scan(schema.clone(), r#"{"n":1,"next":{"n":2,"next":null}}"#).is_ok());
-    let Err(Stop::Schema(e)) = scan(schema, r#"{"n":1,"next":{"n":2,"nxt""#) else {
-        panic!("an unknown key two levels down");
-    };
-    assert_eq!((e.pointer.as_str(), e.code), ("/next/nxt", "unknown_key"));
-    let looping = json!({"$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"$ref": "#/$defs/A"}}, "$ref": "#/$defs/A"});
-    assert!(scan(looping, r#"{"anything":[1]}"#).is_ok());
+#[derive(Contract, Debug)]
+struct Chain {
+    next: Option<Box<Chain>>,
+    n: i64,
 }
 
 #[test]
-fn a_keyword_the_plan_does_not_know_never_rejects() {
-    let schema = json!({
-        "type": "object",
-        "properties": {
-            "code": {"type": "string", "format": "ipv4"},
-            "n": {"type": "integer", "multipleOf": 3},
-        },
-        "additionalProperties": false,
-    });
-    assert!(scan(schema, r#"{"code":"not an address","n":4,"#).is_ok());
+fn a_recursive_contract_is_built_once_and_checked_at_each_level() {
+    assert!(scan::<Chain>(r#"{"n":1,"next":{"n":2,"next":null}}"#).is_ok());
+    let Err(Stop::Schema(e)) = scan::<Chain>(r#"{"n":1,"next":{"n":2,"nxt""#) else {
+        panic!("an unknown key two levels down");
+    };
+    assert_eq!((e.pointer.as_str(), e.code), ("/next/nxt", "unknown_key"));
+}
+
+#[derive(Contract, Debug)]
+struct Measured {
+    #[contract(optional, equals = 1.5)]
+    x: Option<f64>,
+    #[contract(optional, equals = true)]
+    flag: Option<bool>,
+}
+
+#[test]
+fn a_float_or_boolean_value_list_is_left_to_finish() {
+    assert!(scan::<Measured>(r#"{"x":2.5,"flag":false,"#).is_ok());
+}
+
+#[derive(Contract, Debug)]
+struct Formats {
+    #[contract(optional, pattern = "^[A-Z]{2}.$")]
+    code: Option<String>,
+    #[contract(optional, format = "uuid")]
+    id: Option<String>,
+    #[contract(optional, format = "email")]
+    mail: Option<String>,
+    #[contract(optional)]
+    at: Option<crate::DateTime>,
 }
 
 #[test]
 fn a_pattern_or_format_is_decided_at_the_closing_quote() {
-    let schema = json!({
-        "type": "object",
-        "properties": {
-            "code": {"type": "string", "pattern": "^[A-Z]{2}.$"},
-            "id": {"type": "string", "format": "uuid"},
-            "mail": {"type": "string", "format": "email"},
-            "at": {"type": "string", "format": "date-time"},
-        },
-        "additionalProperties": false,
-    });
-    let code = |text: &str| match scan(schema.clone(), text) {
+    let code = |text: &str| match scan::<Formats>(text) {
         Err(Stop::Schema(e)) => Some((e.pointer.clone(), e.code)),
         _ => None,
     };
@@ -488,20 +564,57 @@ impl Ticket {
     }
 }
 
+#[derive(Contract, Debug)]
+#[contract(tag = "op", rename_all = "snake_case")]
+enum Op {
+    A,
+    B,
+}
+
+#[derive(Contract, Debug)]
+struct Ops {
+    #[contract(max_len = 1)]
+    ops: Vec<Op>,
+}
+
 #[test]
 fn an_array_of_tagged_unions_is_judged_at_its_close() {
     // A tag decides its variant; it casts no doubt on the array's length.
-    let schema = json!({
-        "type": "array",
-        "maxItems": 1,
-        "items": {"oneOf": [
-            {"type": "object", "properties": {"op": {"const": "a"}}, "required": ["op"], "additionalProperties": false},
-            {"type": "object", "properties": {"op": {"const": "b"}}, "required": ["op"], "additionalProperties": false},
-        ]},
-    });
-    assert!(scan(schema.clone(), r#"[{"op":"a"}]"#).is_ok());
-    let Err(Stop::Schema(e)) = scan(schema, r#"[{"op":"a"},{"op":"b"}]"#) else {
+    assert!(scan::<Ops>(r#"{"ops":[{"op":"a"}]"#).is_ok());
+    let Err(Stop::Schema(e)) = scan::<Ops>(r#"{"ops":[{"op":"a"},{"op":"b"}]"#) else {
         panic!("two items for at most one");
     };
-    assert_eq!((e.pointer.as_str(), e.code), ("", "too_long"));
+    assert_eq!((e.pointer.as_str(), e.code), ("/ops", "too_long"));
+}
+
+#[derive(Contract, Debug)]
+struct Byte {
+    x: u8,
+}
+
+#[derive(Contract, Debug)]
+struct Word {
+    x: u16,
+}
+
+#[derive(Contract, Debug)]
+struct Wrap<T> {
+    v: T,
+}
+
+#[derive(Contract, Debug)]
+struct Pair {
+    a: Wrap<Byte>,
+    b: Wrap<Word>,
+}
+
+#[test]
+fn each_instantiation_of_a_generic_contract_is_planned_with_its_own_types() {
+    let ok = r#"{"a":{"v":{"x":1}},"b":{"v":{"x":300}}}"#;
+    assert_eq!(rejected_at::<Pair>(ok), None);
+    assert!(Pair::check(ok).is_accept());
+    assert_eq!(
+        decided::<Pair>(r#"{"a":{"v":{"x":300}"#, r#"{"a":{"v":{"x":300}}}"#),
+        Some((18, "/a/v/x".into(), "out_of_range"))
+    );
 }

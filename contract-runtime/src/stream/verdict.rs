@@ -1,10 +1,12 @@
 //! What a complete or partial value says against its plan node: nothing
-//! yet, a certain schema error (code known), or a possible failure whose
-//! code the schema cannot tell (the stream then waits for `finish`).
-use super::plan::{Format, Node, Numeric, Text, types};
+//! yet, or a certain schema error (the code the decoder records there).
+//! The node states the field's Rust type, so a number's code is decided
+//! as the decoder decides it.
+use super::plan::{Kind, Node, Numeric, Text, types};
 use crate::code;
 use crate::date::DateTime;
-use crate::decode::{is_email, is_uuid};
+use crate::decode::{Format, is_email, is_uuid};
+use crate::describe::Float;
 use crate::json::Number;
 
 /// A value's verdict.
@@ -14,21 +16,7 @@ pub(crate) enum Verdict {
     Fine,
     /// The decoder records this code at the value's pointer.
     Reject(&'static str),
-    /// The decoder may refuse it, with a code the schema does not tell.
-    Doubt,
 }
-
-// The integer types a field can have, as (min, max).
-const INTEGER_RANGES: [(i128, i128); 8] = [
-    (i8::MIN as i128, i8::MAX as i128),
-    (0, u8::MAX as i128),
-    (i16::MIN as i128, i16::MAX as i128),
-    (0, u16::MAX as i128),
-    (i32::MIN as i128, i32::MAX as i128),
-    (0, u32::MAX as i128),
-    (i64::MIN as i128, i64::MAX as i128),
-    (0, u64::MAX as i128),
-];
 
 /// A complete number against its node (`quarantine`: value failures are
 /// not errors).
@@ -40,77 +28,48 @@ pub(crate) fn number(node: &Node, n: &Number, quarantine: bool) -> Verdict {
     if quarantine {
         return Verdict::Fine;
     }
-    if integer_only {
-        return match n.as_i128() {
-            Some(v) => integer(&node.number, v),
+    match node.number.kind {
+        Some(Kind::Int(kind)) => match n.as_i128() {
+            Some(v) => integer(&node.number, kind.range(), v),
             // Written as an integer, beyond 64 bits: no integer type holds it.
             None => Verdict::Reject(code::OUT_OF_RANGE),
-        };
+        },
+        Some(Kind::Float(kind)) => float(&node.number, kind, n.as_f64()),
+        None => Verdict::Fine,
     }
-    float(&node.number, n.as_f64())
 }
 
-// An integer field's value. The schema states one range (the Rust type's,
-// narrowed by `min`/`max`), so the code of a value outside it depends on
-// the type: every integer type whose range holds the schema's is a
-// candidate, and the verdict is certain only when all candidates agree.
-fn integer(rule: &Numeric, v: i128) -> Verdict {
-    // Within the schema's bounds and allowed: nothing to decide (no
-    // candidate type refuses what the schema's range holds).
-    let within =
-        !rule.minimum.is_some_and(|m| m.above(v)) && !rule.maximum.is_some_and(|m| m.below(v));
-    let allowed = rule
-        .allowed
-        .as_ref()
-        .is_none_or(|(values, _)| values.contains(&v));
-    if within && allowed && (i128::from(i64::MIN)..=i128::from(u64::MAX)).contains(&v) {
-        // Without bounds, a type narrower than the value may still refuse it.
-        if rule.minimum.is_some() && rule.maximum.is_some() {
-            return Verdict::Fine;
-        }
+// An integer field's value, checked as the decoder checks it: the type's
+// range (`out_of_range`), then `min`, `max`, `equals` and `one_of`.
+fn integer(rule: &Numeric, (lo, hi): (i128, i128), v: i128) -> Verdict {
+    if v < lo || v > hi {
+        return Verdict::Reject(code::OUT_OF_RANGE);
     }
-    let mut verdict = None;
-    for (lo, hi) in INTEGER_RANGES {
-        let holds_min = rule.minimum.is_none_or(|m| m.at_least(lo));
-        let holds_max = rule.maximum.is_none_or(|m| m.at_most(hi));
-        if !(holds_min && holds_max) {
-            continue;
-        }
-        let this = if v < lo || v > hi {
-            Verdict::Reject(code::OUT_OF_RANGE)
-        } else if rule.minimum.is_some_and(|m| m.above(v)) {
-            Verdict::Reject(code::BELOW_MINIMUM)
-        } else if rule.maximum.is_some_and(|m| m.below(v)) {
-            Verdict::Reject(code::ABOVE_MAXIMUM)
-        } else {
-            match &rule.allowed {
-                Some((values, _)) if values.contains(&v) => Verdict::Fine,
-                Some((_, Some(code))) => Verdict::Reject(code),
-                Some((_, None)) => Verdict::Doubt,
-                None => Verdict::Fine,
-            }
-        };
-        match verdict {
-            None => verdict = Some(this),
-            Some(seen) if seen == this => {}
-            Some(_) => return Verdict::Doubt,
-        }
+    if rule.minimum.is_some_and(|m| m.above(v)) {
+        return Verdict::Reject(code::BELOW_MINIMUM);
     }
-    verdict.unwrap_or(Verdict::Doubt)
+    if rule.maximum.is_some_and(|m| m.below(v)) {
+        return Verdict::Reject(code::ABOVE_MAXIMUM);
+    }
+    match rule.allowed.iter().find(|(values, _)| !values.contains(&v)) {
+        Some((_, code)) => Verdict::Reject(code),
+        None => Verdict::Fine,
+    }
 }
 
 // A float field's value: bounds are checked on the f64 as written (an f32
-// field too, before narrowing), so they are certain; a value beyond f32's
-// range fails an f32 field only, which the schema does not tell.
-fn float(rule: &Numeric, v: f64) -> Verdict {
+// field too, before narrowing); then an `f32` holds it or it is
+// `out_of_range`. An `equals` or `one_of` on a float leaves the node
+// `unsure` (decided at `finish`).
+fn float(rule: &Numeric, kind: Float, v: f64) -> Verdict {
     if rule.minimum.is_some_and(|m| v < m.float) {
         return Verdict::Reject(code::BELOW_MINIMUM);
     }
     if rule.maximum.is_some_and(|m| v > m.float) {
         return Verdict::Reject(code::ABOVE_MAXIMUM);
     }
-    if rule.allowed.is_some() || v.abs() > f64::from(f32::MAX) {
-        return Verdict::Doubt;
+    if kind == Float::F32 && !(v as f32).is_finite() {
+        return Verdict::Reject(code::OUT_OF_RANGE);
     }
     Verdict::Fine
 }
@@ -121,15 +80,17 @@ pub(crate) fn string_prefix(rule: &Text, chars: usize, text: &str) -> Verdict {
     if rule.max_len.is_some_and(|max| chars > max) {
         return Verdict::Reject(code::TOO_LONG);
     }
-    if let Some((values, code)) = &rule.allowed
-        && !values.iter().any(|v| v.starts_with(text))
+    if let Some((_, code)) = rule
+        .allowed
+        .iter()
+        .find(|(values, _)| !values.iter().any(|v| v.starts_with(text)))
     {
-        return code.map_or(Verdict::Doubt, Verdict::Reject);
+        return Verdict::Reject(code);
     }
     if rule.date && !date_prefix(text.as_bytes()) {
         return Verdict::Reject(code::INVALID_DATE);
     }
-    if rule.format == Some(Format::DateTime) && !date_time_prefix(text.as_bytes()) {
+    if rule.date_time && !date_time_prefix(text.as_bytes()) {
         return Verdict::Reject(code::INVALID_DATE_TIME);
     }
     Verdict::Fine
@@ -150,18 +111,22 @@ pub(crate) fn string_end(rule: &Text, chars: usize, text: &str) -> Verdict {
     if rule.min_len.is_some_and(|min| chars < min) {
         return Verdict::Reject(code::TOO_SHORT);
     }
-    if let Some((values, code)) = &rule.allowed
-        && !values.iter().any(|v| v == text)
+    if let Some((_, code)) = rule
+        .allowed
+        .iter()
+        .find(|(values, _)| !values.iter().any(|v| v == text))
     {
-        return code.map_or(Verdict::Doubt, Verdict::Reject);
+        return Verdict::Reject(code);
     }
     // The prefix check passed: ten characters are a calendar day (the two
     // agree on every year, month and day: tested below).
     if rule.date && text.len() != 10 {
         return Verdict::Reject(code::INVALID_DATE);
     }
+    if rule.date_time && DateTime::parse(text).is_err() {
+        return Verdict::Reject(code::INVALID_DATE_TIME);
+    }
     let format = match rule.format {
-        Some(Format::DateTime) if DateTime::parse(text).is_err() => Some(code::INVALID_DATE_TIME),
         Some(Format::Email) if !is_email(text) => Some(code::INVALID_EMAIL),
         Some(Format::Uuid) if !is_uuid(text) => Some(code::INVALID_UUID),
         _ => None,
@@ -223,6 +188,7 @@ pub(crate) fn date_prefix(p: &[u8]) -> bool {
 mod tests {
     use super::*;
     use crate::date::Date;
+    use crate::describe::Int;
     use crate::stream::plan::Bound;
 
     #[test]
@@ -285,27 +251,50 @@ mod tests {
 
     fn rule(min: i128, max: i128) -> Numeric {
         Numeric {
+            kind: None,
             minimum: Some(Bound::integer(min)),
             maximum: Some(Bound::integer(max)),
-            allowed: None,
+            allowed: Vec::new(),
         }
     }
 
     #[test]
-    fn an_integer_code_is_certain_only_when_every_candidate_type_agrees() {
-        // u64 with min = 1: only u64 has that maximum.
-        let r = rule(1, u64::MAX as i128);
-        assert_eq!(integer(&r, 0), Verdict::Reject(code::BELOW_MINIMUM));
-        assert_eq!(integer(&r, -1), Verdict::Reject(code::OUT_OF_RANGE));
-        assert_eq!(integer(&r, 5), Verdict::Fine);
-        // u32, or an i64/u64 field with min = 0, max = 4294967295.
+    fn an_integer_code_follows_the_fields_rust_type() {
+        // `0..=4294967295`: a `u32`, or an `i64` with `min = 0`.
         let r = rule(0, u32::MAX as i128);
-        assert_eq!(integer(&r, -1), Verdict::Doubt);
-        // 1..=10: below 1 is below_minimum for every type, unless negative
-        // for an unsigned one.
+        assert_eq!(
+            integer(&r, Int::U32.range(), -1),
+            Verdict::Reject(code::OUT_OF_RANGE)
+        );
+        assert_eq!(
+            integer(&r, Int::I64.range(), -1),
+            Verdict::Reject(code::BELOW_MINIMUM)
+        );
         let r = rule(1, 10);
-        assert_eq!(integer(&r, 0), Verdict::Reject(code::BELOW_MINIMUM));
-        assert_eq!(integer(&r, 11), Verdict::Reject(code::ABOVE_MAXIMUM));
-        assert_eq!(integer(&r, -3), Verdict::Doubt);
+        assert_eq!(
+            integer(&r, Int::U8.range(), -3),
+            Verdict::Reject(code::OUT_OF_RANGE)
+        );
+        assert_eq!(
+            integer(&r, Int::I8.range(), -3),
+            Verdict::Reject(code::BELOW_MINIMUM)
+        );
+        assert_eq!(
+            integer(&r, Int::I8.range(), 11),
+            Verdict::Reject(code::ABOVE_MAXIMUM)
+        );
+        assert_eq!(integer(&r, Int::I8.range(), 5), Verdict::Fine);
+    }
+
+    #[test]
+    fn a_float_beyond_f32_is_out_of_range_for_an_f32_only() {
+        let r = Numeric::default();
+        assert_eq!(
+            float(&r, Float::F32, 1e39),
+            Verdict::Reject(code::OUT_OF_RANGE)
+        );
+        assert_eq!(float(&r, Float::F64, 1e39), Verdict::Fine);
+        // Within rounding of `f32::MAX`: the narrowed value is finite.
+        assert_eq!(float(&r, Float::F32, f64::from(f32::MAX)), Verdict::Fine);
     }
 }

@@ -1,27 +1,24 @@
-//! A contract's checks as the stream scanner reads them, compiled once per
-//! type from the contract's own JSON Schema (which the schema/decoder
-//! agreement tests keep equal to what the decoder accepts).
+//! A contract's checks as the stream scanner reads them, built once per
+//! type from the contract's [`Description`] (what the derive states of its
+//! decoder: each field's Rust type, constraints and rules).
 //!
-//! Only what is understood is compiled: `type`, `properties`, `required`,
-//! `additionalProperties`, `items`, `minItems`/`maxItems`,
-//! `minLength`/`maxLength`, `minimum`/`maximum`, `enum`/`const`,
-//! `format` (`date`, `date-time`, `email`, `uuid`), `pattern` (read as the
-//! decoder's matcher reads it), `$ref` (cycles included: each target is
-//! compiled once), a nullable `anyOf`, a tagged `oneOf`, the `when` rules
-//! of `allOf` and the `order` and `quarantine` entries of
-//! `x-contract-rules` ([`rules`]). Any other keyword can only make the decoder refuse
-//! more, so a node that carries one is marked `unsure` (it may fail where
-//! the plan sees nothing) and never rejects on it; a schema that is not
-//! understood at all becomes [`ANY`]: nothing is decided there.
+//! A node is the checks of one value's type: its JSON types, a string's
+//! lengths, values, date, format and pattern, a number's kind (the Rust
+//! integer or float type), bounds and values, an array's items and count,
+//! an object's members, other keys and rules, a tagged union's variants.
+//! Nested contracts are built once each (by type: a recursive contract's
+//! cycle ends at the node being built). What the plan does not evaluate is
+//! marked `unsure` (the scanner then waits for `finish` below it): a
+//! value of a type that does not describe itself ([`ANY`]), and `equals`
+//! or `one_of` on a float or boolean field.
+use std::any::TypeId;
 use std::collections::HashMap;
 
-use serde_json::{Map, Value};
+use crate::code;
+use crate::decode::{Format, Literal};
+use crate::describe::{self, Body, Constraint, Description, Type, VariantMembers};
 
-use crate::date::Date;
-
-mod keywords;
 pub(crate) mod rules;
-use keywords::{any, count, engine_form, set, type_bits, when_rules};
 use rules::Rule;
 
 /// A node's index in [`Plan::nodes`].
@@ -59,7 +56,7 @@ pub(crate) struct Node {
     /// A value of a type outside `types` is checked against this node
     /// instead (`anyOf: [X, {"type": "null"}]` is `null` or X).
     pub(crate) or: Option<NodeId>,
-    /// Keywords not evaluated here could still refuse a value.
+    /// A check not evaluated here could still refuse a value.
     pub(crate) unsure: bool,
     pub(crate) text: Text,
     pub(crate) number: Numeric,
@@ -73,29 +70,27 @@ pub(crate) struct Node {
 pub(crate) struct Text {
     pub(crate) min_len: Option<usize>,
     pub(crate) max_len: Option<usize>,
-    /// `enum`/`const` strings, and the code a value outside them gets
-    /// (`None` when the schema cannot tell `not_equal` from `not_one_of`).
-    pub(crate) allowed: Option<(Vec<String>, Option<&'static str>)>,
+    /// `equals` and `one_of` (an enum's variants) in the order checked,
+    /// each with the code a value outside it gets.
+    pub(crate) allowed: Vec<(Vec<String>, &'static str)>,
+    /// A `Date`: `YYYY-MM-DD`, a calendar day.
     pub(crate) date: bool,
-    /// `format`: `date-time`, `email` or `uuid`.
+    /// A `DateTime`: RFC 3339, its date also decided on a prefix.
+    pub(crate) date_time: bool,
+    /// `format`: `email` or `uuid`, decided on the whole string.
     pub(crate) format: Option<Format>,
     /// `pattern`, as the decoder's matcher reads it.
     pub(crate) pattern: Option<regex_lite::Regex>,
 }
 
-/// A string `format` other than `date`, decided on the whole string (a
-/// `date-time`'s date also on its prefix).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Format {
-    DateTime,
-    Email,
-    Uuid,
-}
-
 impl Text {
     /// Whether the string's decoded text is needed.
     pub(crate) fn reads_text(&self) -> bool {
-        self.allowed.is_some() || self.date || self.format.is_some() || self.pattern.is_some()
+        !self.allowed.is_empty()
+            || self.date
+            || self.date_time
+            || self.format.is_some()
+            || self.pattern.is_some()
     }
 
     /// Whether the string is checked at all.
@@ -107,10 +102,21 @@ impl Text {
 /// Number checks.
 #[derive(Debug, Default)]
 pub(crate) struct Numeric {
+    /// The field's Rust type (`None`: not a number field).
+    pub(crate) kind: Option<Kind>,
+    /// `min`, `max`: the declared bounds (the type's range is `kind`'s).
     pub(crate) minimum: Option<Bound>,
     pub(crate) maximum: Option<Bound>,
-    /// Integer `enum`/`const` values and their code (as for [`Text`]).
-    pub(crate) allowed: Option<(Vec<i128>, Option<&'static str>)>,
+    /// An integer field's `equals` and `one_of`, in the order checked,
+    /// each with its code.
+    pub(crate) allowed: Vec<(Vec<i128>, &'static str)>,
+}
+
+/// A number field's Rust type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Int(describe::Int),
+    Float(describe::Float),
 }
 
 /// A `minimum` or `maximum`: exact when it is an integer.
@@ -128,30 +134,11 @@ impl Bound {
         }
     }
 
-    fn of(value: &Value) -> Option<Bound> {
-        let int = value
-            .as_i64()
-            .map(i128::from)
-            .or_else(|| value.as_u64().map(i128::from));
-        match int {
-            Some(v) => Some(Bound::integer(v)),
-            None => value.as_f64().map(|float| Bound { int: None, float }),
-        }
-    }
-
-    /// `self >= lo`.
-    pub(crate) fn at_least(self, lo: i128) -> bool {
-        match self.int {
-            Some(b) => b >= lo,
-            None => self.float >= lo as f64,
-        }
-    }
-
-    /// `self <= hi`.
-    pub(crate) fn at_most(self, hi: i128) -> bool {
-        match self.int {
-            Some(b) => b <= hi,
-            None => self.float <= hi as f64,
+    fn of(literal: Literal) -> Option<Bound> {
+        match literal {
+            Literal::Int(v) => Some(Bound::integer(v)),
+            Literal::Float(float) => Some(Bound { int: None, float }),
+            Literal::Str(_) | Literal::Bool(_) => None,
         }
     }
 
@@ -212,28 +199,32 @@ pub(crate) struct Union {
     pub(crate) variants: Vec<(String, NodeId)>,
 }
 
-impl Plan {
-    /// Compiles `schema` (a contract's full schema, `$defs` at its root).
-    pub(crate) fn compile(schema: &Value) -> Plan {
-        let mut compiler = Compiler {
-            root: schema,
-            nodes: vec![Node {
-                types: types::ALL,
-                unsure: true,
-                ..Node::default()
-            }],
-            refs: HashMap::new(),
-        };
-        let root = compiler.reference("#");
+impl From<&'static Description> for Plan {
+    /// The plan of a contract.
+    fn from(description: &'static Description) -> Plan {
+        let mut builder = Builder::new();
+        let root = builder.contract(description);
         Plan {
-            nodes: compiler.nodes,
+            nodes: builder.nodes,
+            root,
+        }
+    }
+}
+
+impl Plan {
+    /// The plan of a value of type `ty` (a contract's `JsonType::TYPE`).
+    pub(crate) fn of(ty: &'static Type) -> Plan {
+        let mut builder = Builder::new();
+        let root = builder.value(ty, &[]);
+        Plan {
+            nodes: builder.nodes,
             root,
         }
     }
 
     /// The plan that decides nothing: JSON's grammar only.
     pub(crate) fn any() -> Plan {
-        Plan::compile(&Value::Bool(true))
+        Plan::of(&Type::Any)
     }
 
     /// Whether a value of node `id` may be null.
@@ -257,299 +248,318 @@ impl Plan {
     }
 }
 
-struct Compiler<'a> {
-    root: &'a Value,
+struct Builder {
     nodes: Vec<Node>,
-    /// `$ref` targets compiled (or being compiled): a cycle ends here.
-    refs: HashMap<String, NodeId>,
+    /// Contracts built (or being built): a cycle ends here.
+    contracts: HashMap<TypeId, NodeId>,
 }
 
-// Keywords that say nothing about which values are accepted.
-const ANNOTATIONS: &[&str] = &[
-    "$schema",
-    "$defs",
-    "title",
-    "description",
-    "x-contract-version",
-    "examples",
-    "default",
-];
+fn any() -> Node {
+    Node {
+        types: types::ALL,
+        unsure: true,
+        ..Node::default()
+    }
+}
 
-impl<'a> Compiler<'a> {
-    fn reference(&mut self, target: &str) -> NodeId {
-        if let Some(&id) = self.refs.get(target) {
+impl Builder {
+    fn new() -> Builder {
+        Builder {
+            nodes: vec![any()],
+            contracts: HashMap::new(),
+        }
+    }
+
+    fn push(&mut self, node: Node) -> NodeId {
+        self.nodes.push(node);
+        self.nodes.len() - 1
+    }
+
+    // The node of a contract, built once.
+    fn contract(&mut self, description: &'static Description) -> NodeId {
+        let key = (description.id)();
+        if let Some(&id) = self.contracts.get(&key) {
             return id;
         }
-        let schema = match target.strip_prefix('#') {
-            Some(pointer) => self.root.pointer(pointer),
-            None => None,
+        // The slot is taken before the body is built, so that the contract
+        // reached again inside it resolves to this id.
+        let id = self.push(Node::default());
+        self.contracts.insert(key, id);
+        let node = match &description.body {
+            Body::Struct(object) => Node {
+                types: types::OBJECT,
+                object: Some(self.object(object, None)),
+                ..Node::default()
+            },
+            Body::Enum(names) => {
+                let mut node = Node {
+                    types: types::STRING,
+                    ..Node::default()
+                };
+                let names = names.iter().map(|n| (*n).to_owned()).collect();
+                node.text.allowed.push((names, code::NOT_ONE_OF));
+                node
+            }
+            Body::Union(union) => self.union(union),
         };
-        let Some(schema) = schema else {
-            return ANY;
-        };
-        // The slot is taken before the body is compiled, so that a `$ref`
-        // back to it resolves to this id.
-        let id = self.nodes.len();
-        self.nodes.push(Node::default());
-        self.refs.insert(target.to_owned(), id);
-        let node = self.node(schema);
         if let Some(slot) = self.nodes.get_mut(id) {
             *slot = node;
         }
         id
     }
 
-    fn compile(&mut self, schema: &'a Value) -> NodeId {
-        if let Some(Value::String(target)) = schema.get("$ref") {
-            return self.reference(target);
+    // The node of a value of type `ty` with `constraints`.
+    fn value(&mut self, ty: &'static Type, constraints: &[Constraint]) -> NodeId {
+        match ty.unboxed() {
+            // A contract value takes no constraints (the derive refuses them).
+            Type::Contract(describe) if constraints.is_empty() => self.contract(describe()),
+            Type::Contract(_) => ANY,
+            Type::Option(inner) if matches!(inner.unboxed(), Type::Contract(_)) => {
+                let id = self.value(inner, constraints);
+                self.push(Node {
+                    types: types::NULL,
+                    or: Some(id),
+                    ..Node::default()
+                })
+            }
+            Type::Option(inner) => {
+                let id = self.value(inner, constraints);
+                if let Some(node) = self.nodes.get_mut(id) {
+                    node.types |= types::NULL;
+                }
+                id
+            }
+            other => {
+                let node = self.leaf(other, constraints);
+                self.push(node)
+            }
         }
-        let node = self.node(schema);
-        self.nodes.push(node);
-        self.nodes.len() - 1
     }
 
-    fn node(&mut self, schema: &'a Value) -> Node {
-        let Value::Object(map) = schema else {
-            return any();
-        };
-        if let Some(Value::String(target)) = map.get("$ref") {
-            let id = self.reference(target);
-            return Node {
-                types: 0,
-                or: Some(id),
-                ..Node::default()
-            };
-        }
-        if let Some(any_of) = map.get("anyOf") {
-            return self.nullable(any_of);
-        }
-        if let Some(one_of) = map.get("oneOf") {
-            return self.union(one_of);
-        }
-        let mut node = Node {
-            types: type_bits(map.get("type")),
-            ..Node::default()
-        };
-        for (keyword, value) in map {
-            let understood = match keyword.as_str() {
-                "type" | "required" | "properties" | "additionalProperties" => true,
-                "allOf" => when_rules(value),
-                "x-contract-rules" => true,
-                "minLength" => set(&mut node.text.min_len, value),
-                "maxLength" => set(&mut node.text.max_len, value),
-                "format" => {
-                    node.text.date = value == "date";
-                    node.text.format = match value.as_str() {
-                        Some("date-time") => Some(Format::DateTime),
-                        Some("email") => Some(Format::Email),
-                        Some("uuid") => Some(Format::Uuid),
+    // A value that is neither a contract nor an `Option`.
+    fn leaf(&mut self, ty: &'static Type, constraints: &[Constraint]) -> Node {
+        let mut node = Node::default();
+        match ty {
+            Type::Bool => node.types = types::BOOL,
+            Type::Int(kind) => {
+                node.types = types::INTEGER;
+                node.number.kind = Some(Kind::Int(*kind));
+            }
+            Type::Float(kind) => {
+                node.types = types::NUMBER | types::INTEGER;
+                node.number.kind = Some(Kind::Float(*kind));
+            }
+            Type::String => node.types = types::STRING,
+            Type::Date => {
+                node.types = types::STRING;
+                node.text.date = true;
+            }
+            Type::DateTime => {
+                node.types = types::STRING;
+                node.text.date_time = true;
+            }
+            Type::Array(items) => {
+                // Lengths count the items; every other constraint is each item's.
+                let (counts, each): (Vec<Constraint>, Vec<Constraint>) = constraints
+                    .iter()
+                    .partition(|c| matches!(c, Constraint::MinLen(_) | Constraint::MaxLen(_)));
+                let count = |min: bool| {
+                    counts.iter().find_map(|c| match *c {
+                        Constraint::MinLen(n) if min => usize::try_from(n).ok(),
+                        Constraint::MaxLen(n) if !min => usize::try_from(n).ok(),
                         _ => None,
-                    };
-                    node.text.date || node.text.format.is_some()
-                }
-                "pattern" if map.get("format").is_some_and(|f| f == "date") => {
-                    value == Date::PATTERN
-                }
-                "pattern" => {
-                    node.text.pattern = value
-                        .as_str()
-                        .and_then(|p| regex_lite::Regex::new(&engine_form(p)).ok());
-                    node.text.pattern.is_some()
-                }
-                "minimum" => {
-                    node.number.minimum = Bound::of(value);
-                    node.number.minimum.is_some()
-                }
-                "maximum" => {
-                    node.number.maximum = Bound::of(value);
-                    node.number.maximum.is_some()
-                }
-                "enum" | "const" => self.allowed(&mut node, keyword == "const", value),
-                "items" => {
-                    let items = self.compile(value);
-                    node.items = Some(Items {
+                    })
+                };
+                let (min, max) = (count(true), count(false));
+                let items = self.value(items, &each);
+                return Node {
+                    types: types::ARRAY,
+                    items: Some(Items {
                         node: items,
-                        min: None,
-                        max: None,
-                    });
-                    true
-                }
-                "minItems" | "maxItems" => true,
-                _ => ANNOTATIONS.contains(&keyword.as_str()),
-            };
-            node.unsure |= !understood;
+                        min,
+                        max,
+                    }),
+                    ..Node::default()
+                };
+            }
+            Type::Map(values) => {
+                let other = self.value(values, &[]);
+                return Node {
+                    types: types::OBJECT,
+                    unsure: !constraints.is_empty(),
+                    object: Some(Object {
+                        other: Some(other),
+                        ..Object::default()
+                    }),
+                    ..Node::default()
+                };
+            }
+            Type::Any | Type::Option(_) | Type::Boxed(_) | Type::Contract(_) => return any(),
         }
-        if let Some(items) = &mut node.items {
-            items.min = count(map.get("minItems"));
-            items.max = count(map.get("maxItems"));
-        } else if map.contains_key("minItems") || map.contains_key("maxItems") {
-            node.unsure = true;
-        }
-        if map.contains_key("properties") || map.contains_key("additionalProperties") {
-            node.object = Some(self.object(map));
+        for constraint in constraints {
+            node.unsure |= !constrain(&mut node, constraint);
         }
         node
     }
 
-    // `anyOf: [X, {"type": "null"}]`: null, or X. Any other `anyOf` is not
-    // understood.
-    fn nullable(&mut self, any_of: &'a Value) -> Node {
-        let null = serde_json::json!({ "type": "null" });
-        match any_of.as_array().map(Vec::as_slice) {
-            Some([x, n]) | Some([n, x]) if *n == null && *x != null => {
-                let id = self.compile(x);
-                Node {
-                    types: types::NULL,
-                    or: Some(id),
-                    ..Node::default()
-                }
-            }
-            _ => any(),
+    // A struct's object, or a union variant's (`tag`: the tag member
+    // first, with its variant's name).
+    fn object(&mut self, object: &'static describe::Object, tag: Option<(&str, &str)>) -> Object {
+        let mut members = Vec::new();
+        if let Some((tag, name)) = tag {
+            let mut node = Node {
+                types: types::STRING,
+                ..Node::default()
+            };
+            node.text
+                .allowed
+                .push((vec![name.to_owned()], code::NOT_EQUAL));
+            members.push(Member {
+                name: tag.to_owned(),
+                node: self.push(node),
+                required: true,
+                quarantine: false,
+                rules: Vec::new(),
+            });
+        }
+        let offset = members.len();
+        for member in object.members {
+            members.push(Member {
+                name: member.name.to_owned(),
+                node: self.value(member.ty, member.constraints),
+                required: !member.optional,
+                quarantine: member.quarantine,
+                rules: Vec::new(),
+            });
+        }
+        let rules = rules::build(object, offset);
+        for (i, member) in members.iter_mut().enumerate() {
+            let reading = rules.iter().enumerate().filter(|(_, r)| r.reads(i));
+            member.rules = reading.map(|(r, _)| r).collect();
+        }
+        Object {
+            members,
+            closed: true,
+            other: None,
+            rules,
         }
     }
 
-    // `oneOf` of closed objects that share a required member whose value is
-    // a `const` string in each: a tagged union. Anything else is not
-    // understood.
-    fn union(&mut self, one_of: &'a Value) -> Node {
-        let Some(alternatives) = one_of.as_array() else {
-            return any();
-        };
-        let resolved: Vec<&Value> = alternatives
-            .iter()
-            .map(|a| match a.get("$ref").and_then(Value::as_str) {
-                Some(target) => target
-                    .strip_prefix('#')
-                    .and_then(|p| self.root.pointer(p))
-                    .unwrap_or(&Value::Null),
-                None => a,
-            })
-            .collect();
-        let Some(first) = resolved.first() else {
-            return any();
-        };
-        let tag_of = |alternative: &Value, name: &str| -> Option<String> {
-            let required = alternative.get("required")?.as_array()?;
-            if !required.iter().any(|r| r == name) {
-                return None;
-            }
-            let value = alternative.get("properties")?.get(name)?.get("const")?;
-            value.as_str().map(str::to_owned)
-        };
-        let names: Vec<String> = first
-            .get("properties")
-            .and_then(Value::as_object)
-            .map(|p| p.keys().cloned().collect())
-            .unwrap_or_default();
-        let Some(tag) = names
-            .into_iter()
-            .find(|name| resolved.iter().all(|a| tag_of(a, name).is_some()))
-        else {
-            return any();
-        };
+    fn union(&mut self, union: &'static describe::Union) -> Node {
         let mut variants = Vec::new();
-        for (alternative, schema) in resolved.iter().zip(alternatives) {
-            let Some(value) = tag_of(alternative, &tag) else {
-                return any();
+        for variant in union.variants {
+            let tag = Some((union.tag, variant.name));
+            let object = match &variant.members {
+                VariantMembers::Unit => Some(self.object(&EMPTY, tag)),
+                VariantMembers::Struct(object) => Some(self.object(object, tag)),
+                VariantMembers::Newtype(ty) => match ty.unboxed() {
+                    Type::Contract(describe) => match &describe().body {
+                        Body::Struct(object) => Some(self.object(object, tag)),
+                        _ => None,
+                    },
+                    _ => None,
+                },
             };
-            variants.push((value, self.compile(schema)));
+            let node = match object {
+                Some(object) => Node {
+                    types: types::OBJECT,
+                    object: Some(object),
+                    ..Node::default()
+                },
+                None => any(),
+            };
+            variants.push((variant.name.to_owned(), self.push(node)));
         }
         Node {
             types: types::OBJECT,
-            union: Some(Union { tag, variants }),
+            union: Some(Union {
+                tag: union.tag.to_owned(),
+                variants,
+            }),
             ..Node::default()
         }
     }
+}
 
-    fn object(&mut self, map: &'a Map<String, Value>) -> Object {
-        let required: Vec<&str> = map
-            .get("required")
-            .and_then(Value::as_array)
-            .map(|r| r.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        let quarantined: Vec<String> = map
-            .get(crate::schema::RULES_KEY)
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter(|rule| rule.get("rule").is_some_and(|r| r == "quarantine"))
-            .filter_map(|rule| rule.get("pointers").and_then(Value::as_array))
-            .flatten()
-            .filter_map(Value::as_str)
-            .map(str::to_owned)
-            .collect();
-        let mut object = Object::default();
-        if let Some(Value::Object(properties)) = map.get("properties") {
-            for (name, schema) in properties {
-                let pointer = crate::pointer::child("", name);
-                object.members.push(Member {
-                    name: name.clone(),
-                    node: self.compile(schema),
-                    required: required.contains(&name.as_str()),
-                    quarantine: quarantined.contains(&pointer),
-                    rules: Vec::new(),
-                });
-            }
-        }
-        let names: Vec<&str> = object.members.iter().map(|m| m.name.as_str()).collect();
-        let quarantine: Vec<bool> = object.members.iter().map(|m| m.quarantine).collect();
-        let root = self.root;
-        let resolve = |schema: &'a Value| -> &'a Value {
-            match schema.get("$ref").and_then(Value::as_str) {
-                Some(target) => target
-                    .strip_prefix('#')
-                    .and_then(|p| root.pointer(p))
-                    .unwrap_or(schema),
-                None => schema,
-            }
-        };
-        object.rules = rules::compile(map, &names, &quarantine, &resolve);
-        for (i, member) in object.members.iter_mut().enumerate() {
-            let reading = object.rules.iter().enumerate().filter(|(_, r)| r.reads(i));
-            member.rules = reading.map(|(r, _)| r).collect();
-        }
-        match map.get("additionalProperties") {
-            Some(Value::Bool(false)) => object.closed = true,
-            Some(other @ Value::Object(_)) => object.other = Some(self.compile(other)),
-            _ => {}
-        }
-        object
-    }
+// A unit variant's members: none.
+static EMPTY: describe::Object = describe::Object {
+    members: &[],
+    whens: &[],
+    orders: &[],
+};
 
-    fn allowed(&mut self, node: &mut Node, is_const: bool, value: &Value) -> bool {
-        let values: Vec<&Value> = match value {
-            Value::Array(values) if !is_const => values.iter().collect(),
-            other => vec![other],
-        };
-        let nullable = values.iter().any(|v| v.is_null());
-        let listed: Vec<&Value> = values.into_iter().filter(|v| !v.is_null()).collect();
-        // `equals` is `const`, `one_of` and enums are `enum`; a nullable
-        // `equals` becomes an `enum` of one value and null, like a nullable
-        // `one_of` of one value: the code is then unknown.
-        let code = if is_const {
-            Some(crate::code::NOT_EQUAL)
-        } else if nullable && listed.len() == 1 {
-            None
-        } else {
-            Some(crate::code::NOT_ONE_OF)
-        };
-        if listed.iter().all(|v| v.is_string()) {
-            let strings = listed.iter().filter_map(|v| v.as_str().map(str::to_owned));
-            node.text.allowed = Some((strings.collect(), code));
+// One constraint on a leaf node; `false` when the plan does not evaluate
+// it there (the node is then `unsure`).
+fn constrain(node: &mut Node, constraint: &Constraint) -> bool {
+    let string = node.types & types::STRING != 0 && node.number.kind.is_none();
+    let integer = matches!(node.number.kind, Some(Kind::Int(_)));
+    let number = node.number.kind.is_some();
+    let plain = string && !node.text.date && !node.text.date_time;
+    let count = |n: u64| usize::try_from(n).ok();
+    match *constraint {
+        Constraint::Min(bound) if number => {
+            node.number.minimum = Bound::of(bound);
+            node.number.minimum.is_some()
+        }
+        Constraint::Max(bound) if number => {
+            node.number.maximum = Bound::of(bound);
+            node.number.maximum.is_some()
+        }
+        Constraint::MinLen(n) if plain => {
+            node.text.min_len = count(n);
+            node.text.min_len.is_some()
+        }
+        Constraint::MaxLen(n) if plain => {
+            node.text.max_len = count(n);
+            node.text.max_len.is_some()
+        }
+        Constraint::Equals(value) => allow(node, &[value], code::NOT_EQUAL, string, integer),
+        Constraint::OneOf(values) => allow(node, values, code::NOT_ONE_OF, string, integer),
+        Constraint::Pattern { engine, .. } if plain => {
+            node.text.pattern = regex_lite::Regex::new(engine).ok();
+            node.text.pattern.is_some()
+        }
+        Constraint::Format(format) if plain => {
+            node.text.format = Some(format);
             true
-        } else if listed
+        }
+        _ => false,
+    }
+}
+
+// `equals` or `one_of` (`code`) on a string or integer node.
+fn allow(
+    node: &mut Node,
+    values: &[Literal],
+    code: &'static str,
+    string: bool,
+    integer: bool,
+) -> bool {
+    if string {
+        let strings: Option<Vec<String>> = values
             .iter()
-            .all(|v| v.as_i64().is_some() || v.as_u64().is_some())
-        {
-            let numbers = listed.iter().filter_map(|v| {
-                v.as_i64()
-                    .map(i128::from)
-                    .or_else(|| v.as_u64().map(i128::from))
-            });
-            node.number.allowed = Some((numbers.collect(), code));
+            .map(|v| match v {
+                Literal::Str(s) => Some((*s).to_owned()),
+                _ => None,
+            })
+            .collect();
+        return strings.is_some_and(|strings| {
+            node.text.allowed.push((strings, code));
             true
-        } else {
-            false
-        }
+        });
     }
+    if integer {
+        let numbers: Option<Vec<i128>> = values
+            .iter()
+            .map(|v| match v {
+                Literal::Int(n) => Some(*n),
+                _ => None,
+            })
+            .collect();
+        return numbers.is_some_and(|numbers| {
+            node.number.allowed.push((numbers, code));
+            true
+        });
+    }
+    false
 }

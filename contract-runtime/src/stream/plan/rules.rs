@@ -1,12 +1,13 @@
-//! A struct's cross-field rules as the stream decides them: `when` (from the
-//! schema's `allOf` of `if`/`then`) and `order` (from `x-contract-rules`),
-//! over the struct's members by index. A rule is decided once every member
+//! A struct's cross-field rules as the stream decides them: `when` and
+//! `order`, as the contract's description states them, over the struct's
+//! members by index. A rule is decided once every member
 //! it reads is complete; keys come in any order, and a member is read once
 //! (a repeated key is a parse error).
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::code;
 use crate::date::DateTime;
+use crate::describe::{self, Float, Type};
 use crate::rules::{OrderKind, WhenKind, order_texts, when_texts};
 
 /// A rule over the members of one object.
@@ -35,8 +36,8 @@ pub(crate) enum Scalar {
     Date,
     DateTime,
     Integer,
-    /// A float field: `f64` or `f32`, which the schema does not tell.
-    Float,
+    /// A float field, compared as its type compares (an `f32` narrowed).
+    Float(Float),
 }
 
 /// A complete member value, as far as the rules read it (a string's
@@ -126,12 +127,11 @@ impl Rule {
                         }
                         _ => None,
                     },
-                    Scalar::Float => float_pair(a, b).and_then(|(a, b)| {
-                        // Broken as `f64` and as `f32` (rounding can make
-                        // two values equal), or the field's type decides.
-                        let wide = out_of_order(a.partial_cmp(&b)?, *strict);
-                        let narrow = out_of_order((a as f32).partial_cmp(&(b as f32))?, *strict);
-                        Some(wide && narrow)
+                    Scalar::Float(Float::F64) => float_pair(a, b)
+                        .and_then(|(a, b)| Some(out_of_order(a.partial_cmp(&b)?, *strict))),
+                    Scalar::Float(Float::F32) => float_pair(a, b).and_then(|(a, b)| {
+                        // The decoder compares the narrowed values.
+                        Some(out_of_order((a as f32).partial_cmp(&(b as f32))?, *strict))
                     }),
                 };
                 broken.unwrap_or(false).then_some((*second, code::ORDER))
@@ -176,19 +176,12 @@ impl Rule {
             } => {
                 let kind = match kind {
                     Scalar::Date | Scalar::DateTime => OrderKind::Time,
-                    Scalar::Integer | Scalar::Float => OrderKind::Number,
+                    Scalar::Integer | Scalar::Float(_) => OrderKind::Number,
                 };
                 Some(order_texts(name(*first), *strict, kind))
             }
         }
     }
-}
-
-// The member a one-level pointer names.
-fn member(pointer: &str) -> Option<&str> {
-    pointer
-        .strip_prefix('/')
-        .filter(|n| !n.contains(['/', '~']))
 }
 
 fn out_of_order(ordering: std::cmp::Ordering, strict: bool) -> bool {
@@ -220,142 +213,80 @@ fn same(seen: &Seen, text: Option<&str>, value: &Value) -> bool {
     }
 }
 
-/// The rules of the object schema `map` whose `names` are its members
-/// (in plan order); `quarantined`: members whose failing value becomes
-/// null (a rule over one is left to `finish`). `resolve` follows a `$ref`.
-pub(crate) fn compile<'a>(
-    map: &'a Map<String, Value>,
-    names: &[&str],
-    quarantined: &[bool],
-    resolve: &dyn Fn(&'a Value) -> &'a Value,
-) -> Vec<Rule> {
-    let index = |name: &str| {
-        let i = names.iter().position(|n| *n == name)?;
-        (!quarantined.get(i).copied().unwrap_or(true)).then_some(i)
+/// The rules of `object`, whose members sit at `offset..` of the plan's
+/// object (a union variant's tag comes first). A rule over a quarantined
+/// member (a failing value there becomes null) is left to `finish`; so is
+/// a `when` whose condition is not a string, boolean or integer, and an
+/// `order` the stream cannot compare alone.
+pub(crate) fn build(object: &describe::Object, offset: usize) -> Vec<Rule> {
+    let index = |m: usize| {
+        let member = object.members.get(m)?;
+        (!member.quarantine).then_some(m + offset)
     };
     let mut rules = Vec::new();
-    for when in map
-        .get("allOf")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-    {
-        if let Some(rule) = when_rule(when, &index) {
-            rules.push(rule);
+    for when in object.whens {
+        let values = (when.values)();
+        let scalar = |v: &Value| v.is_string() || v.is_boolean() || v.is_i64() || v.is_u64();
+        if !values.iter().all(scalar) {
+            continue;
         }
+        let targets = |list: &[usize]| list.iter().map(|&t| index(t)).collect::<Option<Vec<_>>>();
+        let (Some(condition), Some(required), Some(forbidden)) = (
+            index(when.condition),
+            targets(when.require),
+            targets(when.forbid),
+        ) else {
+            continue;
+        };
+        rules.push(Rule::When {
+            condition,
+            values,
+            required,
+            forbidden,
+        });
     }
-    let entries = map.get(crate::schema::RULES_KEY).and_then(Value::as_array);
-    for entry in entries.into_iter().flatten() {
-        if entry.get("rule").and_then(Value::as_str) != Some("order") {
-            continue;
-        }
-        let pointers: Vec<&str> = entry
-            .get("pointers")
-            .and_then(Value::as_array)
-            .map(|p| p.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        let [a, b] = pointers.as_slice() else {
+    for order in object.orders {
+        let (Some(first), Some(second)) = (index(order.first), index(order.second)) else {
             continue;
         };
-        let (Some(a), Some(b)) = (member(a), member(b)) else {
-            continue;
-        };
-        let (Some(first), Some(second)) = (index(a), index(b)) else {
-            continue;
-        };
-        let properties = map.get("properties");
-        let kind_of = |name: &str| {
-            properties
-                .and_then(|p| p.get(name))
-                .map(|s| scalar(resolve(s), resolve))
-        };
-        let (Some(Some(ka)), Some(Some(kb))) = (kind_of(a), kind_of(b)) else {
+        let kind = |m: usize| object.members.get(m).and_then(scalar);
+        let (Some(ka), Some(kb)) = (kind(order.first), kind(order.second)) else {
             continue;
         };
         if ka != kb {
             continue;
         }
-        let strict = entry
-            .get("description")
-            .and_then(Value::as_str)
-            .is_some_and(|d| d.contains("` > `"));
         rules.push(Rule::Order {
             first,
             second,
-            strict,
+            strict: order.strict,
             kind: ka,
         });
     }
     rules
 }
 
-// `{"if": {"properties": {c: {"const": v} | {"enum": [..]}}, "required"?},
-//   "then": {"properties": {t: {"not": {"type": "null"}} | {"type": "null"}}, "required"?}}`
-fn when_rule(when: &Value, index: &dyn Fn(&str) -> Option<usize>) -> Option<Rule> {
-    let condition = when.get("if")?.get("properties")?.as_object()?;
-    let [(name, test)] = condition.iter().collect::<Vec<_>>()[..] else {
-        return None;
-    };
-    let values = match (test.get("const"), test.get("enum")) {
-        (Some(v), None) => vec![v.clone()],
-        (None, Some(Value::Array(vs))) => vs.clone(),
-        _ => return None,
-    };
-    let scalar = |v: &Value| v.is_string() || v.is_boolean() || v.is_i64() || v.is_u64();
-    if !values.iter().all(scalar) {
+// How a member compares in an `order`, if the stream can tell: a date, a
+// date-time, an integer or a float without `equals` or `one_of`.
+fn scalar(member: &describe::Member) -> Option<Scalar> {
+    let listed = member.constraints.iter().any(|c| {
+        matches!(
+            c,
+            describe::Constraint::Equals(_) | describe::Constraint::OneOf(_)
+        )
+    });
+    if listed {
         return None;
     }
-    let condition = index(name)?;
-    let (mut required, mut forbidden) = (Vec::new(), Vec::new());
-    for (target, demand) in when.get("then")?.get("properties")?.as_object()? {
-        let t = index(target)?;
-        let null = serde_json::json!({ "type": "null" });
-        if *demand == null {
-            forbidden.push(t);
-        } else if demand.get("not") == Some(&null)
-            && demand.as_object().is_some_and(|d| d.len() == 1)
-        {
-            required.push(t);
-        } else {
-            return None;
-        }
-    }
-    Some(Rule::When {
-        condition,
-        values,
-        required,
-        forbidden,
-    })
-}
-
-// How a member's schema compares in an `order`, if the stream can tell.
-fn scalar<'a>(schema: &'a Value, resolve: &dyn Fn(&'a Value) -> &'a Value) -> Option<Scalar> {
-    let schema = match schema
-        .get("anyOf")
-        .and_then(Value::as_array)
-        .map(Vec::as_slice)
-    {
-        Some([x, n]) | Some([n, x]) if n.get("type") == Some(&Value::from("null")) => resolve(x),
-        Some(_) => return None,
-        None => schema,
+    let ty = match member.ty.unboxed() {
+        Type::Option(inner) => inner.unboxed(),
+        other => other,
     };
-    let types: Vec<&str> = match schema.get("type") {
-        Some(Value::String(t)) => vec![t.as_str()],
-        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
-        _ => return None,
-    };
-    let base: Vec<&str> = types.into_iter().filter(|t| *t != "null").collect();
-    if schema.get("enum").is_some() || schema.get("const").is_some() {
-        return None;
-    }
-    match (
-        base.as_slice(),
-        schema.get("format").and_then(Value::as_str),
-    ) {
-        (["string"], Some("date")) => Some(Scalar::Date),
-        (["string"], Some("date-time")) => Some(Scalar::DateTime),
-        (["integer"], None) => Some(Scalar::Integer),
-        (["number"], None) => Some(Scalar::Float),
+    match ty {
+        Type::Date => Some(Scalar::Date),
+        Type::DateTime => Some(Scalar::DateTime),
+        Type::Int(_) => Some(Scalar::Integer),
+        Type::Float(kind) => Some(Scalar::Float(*kind)),
         _ => None,
     }
 }

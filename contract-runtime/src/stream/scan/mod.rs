@@ -308,10 +308,6 @@ impl Scanner {
         match verdict {
             Verdict::Fine => Ok(()),
             Verdict::Reject(code) => Err(self.schema_error(code)),
-            Verdict::Doubt => {
-                self.mark_doubt();
-                Ok(())
-            }
         }
     }
 

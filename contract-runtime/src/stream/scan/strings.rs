@@ -6,7 +6,7 @@ use crate::stream::plan::Plan;
 use super::{Scanner, State, Stop, UNCHECKED};
 use crate::code;
 use crate::json::lexical::{Escape, EscapeStep, HIGHS, is_string_stop, stop_bits};
-use crate::stream::verdict::{self, Verdict};
+use crate::stream::verdict;
 
 impl Scanner {
     pub(super) fn begin_string(&mut self, after: usize, key: bool) {
@@ -101,9 +101,6 @@ impl Scanner {
             return Ok(());
         }
         let v = verdict::string_prefix(&plan.node(s.expect.node).text, s.chars, &s.text);
-        if v == Verdict::Doubt {
-            self.string.live = false;
-        }
         self.judge(v)
     }
 
