@@ -1,6 +1,6 @@
 """Real clients and engines take our exports as they are.
 
-Reads the fixtures `tests/tests/export_fixtures.rs` writes (EXPORT_FIXTURES=DIR)
+Reads the fixtures `tests/tests/suite/export_fixtures.rs` writes (EXPORT_FIXTURES=DIR)
 and checks, for every shipped contract:
 
 - OpenAI (openai==3.57.0): the export is a fixpoint of the transform the SDK

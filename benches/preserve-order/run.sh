@@ -2,7 +2,7 @@
 # What serde_json's `preserve_order` costs: instructions (callgrind's Ir) per
 # operation with the feature (as shipped) and without it. Builds two scratch
 # copies of the committed tree (git archive HEAD) in $WORK (default a temp
-# dir), one with `preserve_order` removed from the workspace's serde_json,
+# dir), one with the runtime's default feature `preserve_order` turned off,
 # each with the driver in driver/ as an extra member; needs valgrind.
 # Usage: benches/preserve-order/run.sh   (two release builds: several minutes)
 set -euo pipefail
@@ -16,7 +16,8 @@ for side in with without; do
   cp -r "$here/driver" "$work/$side/driver"
   sed -i 's/members = \[\(.*\)\]/members = [\1, "driver"]/' "$work/$side/Cargo.toml"
   if [ "$side" = without ]; then
-    sed -i 's/^serde_json = { version = "1", features = \["preserve_order"\] }/serde_json = { version = "1" }/' "$work/$side/Cargo.toml"
+    sed -i 's/^contract-runtime = { path = "contract-runtime", /contract-runtime = { default-features = false, path = "contract-runtime", /' "$work/$side/Cargo.toml"
+    grep -q '^contract-runtime = { default-features = false' "$work/$side/Cargo.toml"
   fi
   (cd "$work/$side" && cargo build -q --release -p preserve-order-driver)
 done

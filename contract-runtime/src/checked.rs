@@ -105,8 +105,9 @@ use crate::error::Rejection;
 ///   Everything else decides the same: `1.0` and `1e2` stay floats
 ///   (`invalid_type` for an integer field), an integer within 64 bits stays
 ///   exact, a float reads back to the same bits, and the errors come in the
-///   text's order of keys (serde_json's `preserve_order`, on in this
-///   crate's build; without it a `Value` sorts its keys).
+///   text's order of keys (serde_json's `preserve_order`, which this
+///   crate's default feature `preserve_order` turns on; without it a
+///   `Value` sorts its keys).
 /// - Any other format (YAML, a binary format, serde's `IntoDeserializer`
 ///   values) fails with an `invalid type` error that says `Checked<T>`
 ///   reads JSON text through serde_json.

@@ -188,7 +188,7 @@ pub trait Contract: JsonType + 'static {
     /// For a recursive contract it recurses once per nesting level, as the
     /// returned `Value`'s `Drop` does: any value `from_json` produces (at
     /// most `max_depth` ≤ 1024 levels) encodes and drops on a 2 MiB thread
-    /// stack, debug builds included (`tests/recursion.rs`). A value built in
+    /// stack, debug builds included (`tests/suite/recursion.rs`). A value built in
     /// Rust deeper than that is not refused: it may exhaust the stack, as
     /// its own `Drop` may, for a chain of many thousand `Box`es.
     fn to_json(&self) -> Value {

@@ -337,14 +337,24 @@
 //!   (the hidden `Business` trait of module `business`); a nested contract with another context is a
 //!   compile error at the field. A contract without a context passes none
 //!   on: the checks of contracts nested in it do not run.
-//! - Schemas and `to_json` keep the declared field order, through
-//!   `serde_json`'s `preserve_order` (a `Value` cannot keep it otherwise):
-//!   providers generate keys in schema order, which matters to a model.
-//!   Cargo unifies features, so every `serde_json::Map` in a user's build
-//!   keeps insertion order too. Measured cost: none on `from_json`/`check`
-//!   (they build no map); 1.2–1.7× the instructions where a `Value` is
-//!   built (`to_json`, schemas, `json::parse`), under a microsecond per
-//!   small document (BENCHMARKS.md, ARCHITECTURE.md).
+//! - Schemas, provider exports and `to_json` keep the declared field order
+//!   through the default feature `preserve_order`, which turns on
+//!   `serde_json`'s (a `Value` cannot keep it otherwise): providers generate
+//!   keys in schema order, so a `reasoning` field declared before `answer`
+//!   is written first. Cargo unifies features, so with it every
+//!   `serde_json::Map` in the build keeps insertion order (an `IndexMap`);
+//!   measured cost: none on `from_json`/`check` (they build no map),
+//!   1.2–1.7× the instructions where a `Value` is built (`to_json`,
+//!   schemas, `json::parse`), under a microsecond per small document
+//!   (BENCHMARKS.md, ARCHITECTURE.md). With `default-features = false`
+//!   (and no other crate of the build turning serde_json's feature on),
+//!   every object of a schema, an export and `to_json` lists its members by
+//!   name; so do [`Checked`]'s errors read from a `Value`, the pins of a
+//!   pinned export, and a rule's fields in the exports' sentences; a
+//!   [`stream`] reports the first missing key by name rather than by
+//!   declaration. Decisions, codes, pointers, [`changed_paths`](diff::changed_paths) and
+//!   fingerprints ([`fingerprint::canonical`] sorts keys itself) do not
+//!   change.
 //!
 //! # Dependencies
 //!

@@ -1,356 +1,358 @@
 //! The runtime's modules form a stack: a module names only modules of its
 //! own layer or of lower ones, and no two modules name each other. The
 //! layers are read from `src/layers.md`, the list the crate docs include
-//! ("Layers"), so that list is the only copy. Inside every directory module
-//! the submodules' imports form no circle (no list: acyclic is the rule).
-use std::collections::{BTreeMap, BTreeSet};
+//! ("Layers"), so that list is the only copy. Inside every module the
+//! submodules' paths to each other form no circle (no list: acyclic is the
+//! rule). The sources are parsed with `syn`: every `use` tree and every
+//! `crate::`, `super::` and `self::` path in code or in a macro's tokens
+//! counts; items behind `#[cfg(test)]` do not, nor `$crate::` paths in a
+//! `macro_rules!` body (they name the crate from wherever the macro
+//! expands: for an exported macro, the user's crate).
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::OnceLock;
 
-/// The layers, low to high, read from `src/layers.md`: each numbered item
-/// is a layer, its modules are the names in bold (`**`name`**` or
-/// `**[`name`]…**`).
-fn layers() -> &'static [Vec<String>] {
-    static LAYERS: OnceLock<Vec<Vec<String>>> = OnceLock::new();
-    LAYERS.get_or_init(|| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/layers.md");
-        // An unreadable list is an empty one, which the tests below refuse.
-        let text = std::fs::read_to_string(path).unwrap_or_default();
-        let mut layers: Vec<Vec<String>> = Vec::new();
-        for line in text.lines() {
-            let trimmed = line.trim_start();
-            let numbered = trimmed
-                .split_once(". ")
-                .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
-            if numbered && line == trimmed {
-                layers.push(Vec::new());
-            } else if line.is_empty() || line == trimmed {
-                continue;
-            }
-            let Some(layer) = layers.last_mut() else {
-                continue;
-            };
-            for bold in trimmed.split("**").skip(1).step_by(2) {
-                let name = bold.trim_start_matches('[');
-                if let Some(name) = name.strip_prefix('`').and_then(|n| n.split('`').next()) {
-                    layer.push(name.to_owned());
+#[path = "layers/check.rs"]
+mod check;
+#[path = "layers/source.rs"]
+mod source;
+
+use check::{Edges, Findings, check, circles, layers};
+use source::{Files, Module, module_tree};
+
+/// The runtime as the tests see it: `src/layers.md`, every `.rs` file
+/// under `src/` read into its module tree, and what the rules find in it.
+struct Runtime {
+    list: String,
+    modules: Vec<Module>,
+    findings: Findings,
+}
+
+fn runtime() -> &'static Runtime {
+    static RUNTIME: OnceLock<Result<Runtime, String>> = OnceLock::new();
+    let read = RUNTIME.get_or_init(|| {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let io = |e: std::io::Error| e.to_string();
+        let list = std::fs::read_to_string(src.join("layers.md")).map_err(io)?;
+        let mut files = Files::new();
+        let mut dirs = vec![src.clone()];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).map_err(io)? {
+                let path = entry.map_err(io)?.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let rel = path.strip_prefix(&src).map_err(|e| e.to_string())?;
+                    let rel = rel.to_string_lossy().replace('\\', "/");
+                    files.insert(rel, std::fs::read_to_string(&path).map_err(io)?);
                 }
             }
         }
-        layers
-    })
-}
-
-fn layer(module: &str) -> Option<usize> {
-    layers().iter().position(|l| l.iter().any(|m| m == module))
-}
-
-// `crate::NAME` paths outside comments and test modules, per top-level module.
-fn edges() -> std::io::Result<BTreeMap<String, BTreeSet<String>>> {
-    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut dirs = vec![src.clone()];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir)? {
-            let path = entry?.path();
-            if path.is_dir() {
-                dirs.push(path);
-                continue;
-            }
-            let rel = path.strip_prefix(&src).unwrap_or(&path);
-            let first = rel.components().next().map(|c| c.as_os_str());
-            let first = first.and_then(|f| f.to_str()).unwrap_or_default();
-            let module = first.trim_end_matches(".rs").to_owned();
-            let text = std::fs::read_to_string(&path)?;
-            let code = text.split("#[cfg(test)]").next().unwrap_or_default();
-            for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
-                let mut rest = line;
-                while let Some(at) = rest.find("crate::") {
-                    rest = &rest[at + "crate::".len()..];
-                    let name: String = rest
-                        .chars()
-                        .take_while(|c| c.is_alphanumeric() || *c == '_')
-                        .collect();
-                    if name != module && layer(&name).is_some() {
-                        edges.entry(module.clone()).or_default().insert(name);
-                    }
-                }
-                // `use crate::{a::X, b::Y}`
-                if let Some(list) = line.split("use crate::{").nth(1) {
-                    for item in list.split(',') {
-                        let name = item.trim().split("::").next().unwrap_or("");
-                        if name != module && layer(name).is_some() {
-                            edges
-                                .entry(module.clone())
-                                .or_default()
-                                .insert(name.to_owned());
-                        }
-                    }
-                }
-            }
-        }
+        let modules = module_tree(&files)?;
+        let findings = check(&layers(&list), &modules);
+        Ok(Runtime {
+            list,
+            modules,
+            findings,
+        })
+    });
+    match read {
+        Ok(runtime) => runtime,
+        Err(e) => panic!("reading src/: {e}"),
     }
-    Ok(edges)
 }
 
-/// The top-level modules of `src/`: a file `NAME.rs` or a directory `NAME/`.
-fn modules() -> std::io::Result<BTreeSet<String>> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut modules = BTreeSet::new();
-    for entry in std::fs::read_dir(src)? {
-        let path = entry?.path();
-        let name = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
-        if path.is_dir() {
-            modules.insert(name.to_owned());
-        } else if let Some(stem) = name.strip_suffix(".rs") {
-            modules.insert(stem.to_owned());
-        }
-    }
-    Ok(modules)
+fn files_of(files: &[(&str, &str)]) -> Files {
+    files
+        .iter()
+        .map(|(f, t)| ((*f).to_owned(), (*t).to_owned()))
+        .collect()
 }
+
+/// The findings for a crate of in-memory files under the given list.
+fn findings_of(list: &str, files: &[(&str, &str)]) -> Findings {
+    match module_tree(&files_of(files)) {
+        Ok(modules) => check(&layers(list), &modules),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+const TWO_LAYERS: &str = "1. **[`low`]** and **`low_too`**\n2. **`high`**\n3. **`lib`**\n";
+
+// The runtime itself.
 
 #[test]
 fn the_layer_list_names_each_module_of_src_once() {
-    let listed: Vec<&String> = layers().iter().flatten().collect();
-    let unique: BTreeSet<String> = listed.iter().map(|m| (*m).clone()).collect();
-    assert_eq!(
-        listed.len(),
-        unique.len(),
-        "a module listed twice: {listed:?}"
-    );
-    assert_eq!(
-        unique,
-        modules().unwrap(),
-        "src/layers.md and the modules of src/ differ"
-    );
+    let findings = &runtime().findings;
+    assert_eq!(findings.listed_twice, Vec::<String>::new(), "listed twice");
+    assert_eq!(findings.absent, Vec::<String>::new(), "listed, not in src/");
 }
 
 #[test]
 fn every_module_has_a_layer() {
-    for (module, targets) in edges().unwrap() {
-        assert!(layer(&module).is_some(), "`{module}` is in no layer");
-        for t in targets {
-            assert!(layer(&t).is_some(), "`{t}` is in no layer");
-        }
-    }
+    assert!(
+        !layers(&runtime().list).is_empty(),
+        "src/layers.md is empty"
+    );
+    assert_eq!(runtime().findings.unlisted, Vec::<String>::new());
 }
 
 #[test]
 fn layers_have_no_upward_edge() {
-    let edges = edges().unwrap();
-    let mut upward = Vec::new();
-    for (module, targets) in &edges {
-        for target in targets {
-            if layer(target) > layer(module) {
-                upward.push(format!("{module} -> {target}"));
-            }
-            if edges.get(target).is_some_and(|t| t.contains(module)) {
-                upward.push(format!("{module} <-> {target}"));
-            }
-        }
-    }
-    assert!(upward.is_empty(), "edges against the stack: {upward:?}");
+    let findings = &runtime().findings;
+    assert!(
+        findings.upward.is_empty() && findings.mutual.is_empty(),
+        "edges against the stack: {:?} {:?}",
+        findings.upward,
+        findings.mutual
+    );
 }
 
-// Inside each directory module, the submodules' imports form no circle.
-
-#[path = "layers/source.rs"]
-mod source;
-
-use source::{code_of, module_tree, named_paths, without_tests};
-
-/// For each directory module below the crate root, the edges between its
-/// submodules: `(from, to)` to the imports that make them.
-type Graphs = BTreeMap<Vec<String>, BTreeMap<(String, String), BTreeSet<String>>>;
-
-fn submodule_graphs() -> std::io::Result<(Graphs, BTreeMap<Vec<String>, String>)> {
-    let modules = module_tree()?;
-    let files: BTreeMap<Vec<String>, String> = modules
-        .iter()
-        .map(|m| (m.path.clone(), m.file.clone()))
-        .collect();
-    let mut graphs = Graphs::new();
-    for module in &modules {
-        for (target, text) in named_paths(&module.path, &module.code) {
-            let common = module
-                .path
-                .iter()
-                .zip(&target)
-                .take_while(|(a, b)| a == b)
-                .count();
-            if common == 0 || common >= module.path.len() || common >= target.len() {
-                continue;
-            }
-            let from = module.path[common].clone();
-            let to = target[common].clone();
-            let parent = module.path[..common].to_vec();
-            let mut to_path = parent.clone();
-            to_path.push(to.clone());
-            if from == to || !files.contains_key(&to_path) {
-                continue;
-            }
-            graphs
-                .entry(parent)
-                .or_default()
-                .entry((from, to))
-                .or_default()
-                .insert(format!("{}: {text}", module.file));
-        }
-    }
-    Ok((graphs, files))
-}
-
-/// The strongly connected components of more than one node (Tarjan).
-fn circles(edges: &BTreeMap<(String, String), BTreeSet<String>>) -> Vec<Vec<String>> {
-    struct Walk<'a> {
-        next: BTreeMap<&'a str, Vec<&'a str>>,
-        index: BTreeMap<&'a str, usize>,
-        low: BTreeMap<&'a str, usize>,
-        stack: Vec<&'a str>,
-        found: Vec<Vec<String>>,
-    }
-    fn visit<'a>(w: &mut Walk<'a>, node: &'a str) {
-        let n = w.index.len();
-        w.index.insert(node, n);
-        w.low.insert(node, n);
-        w.stack.push(node);
-        for next in w.next.get(node).cloned().unwrap_or_default() {
-            if !w.index.contains_key(next) {
-                visit(w, next);
-                let low = w.low[node].min(w.low[next]);
-                w.low.insert(node, low);
-            } else if w.stack.contains(&next) {
-                let low = w.low[node].min(w.index[next]);
-                w.low.insert(node, low);
-            }
-        }
-        if w.low[node] == w.index[node] {
-            let mut component = Vec::new();
-            while let Some(top) = w.stack.pop() {
-                component.push(top.to_owned());
-                if top == node {
-                    break;
-                }
-            }
-            if component.len() > 1 {
-                component.sort();
-                w.found.push(component);
-            }
-        }
-    }
-    let mut walk = Walk {
-        next: BTreeMap::new(),
-        index: BTreeMap::new(),
-        low: BTreeMap::new(),
-        stack: Vec::new(),
-        found: Vec::new(),
-    };
-    for (from, to) in edges.keys() {
-        walk.next
-            .entry(from.as_str())
-            .or_default()
-            .push(to.as_str());
-        walk.next.entry(to.as_str()).or_default();
-    }
-    let nodes: Vec<&str> = walk.next.keys().copied().collect();
-    for node in nodes {
-        if !walk.index.contains_key(node) {
-            visit(&mut walk, node);
-        }
-    }
-    walk.found
+#[test]
+fn submodules_import_each_other_in_no_circle() {
+    let circles = &runtime().findings.circles;
+    assert!(
+        circles.is_empty(),
+        "submodules in a circle:\n{}",
+        circles.join("\n")
+    );
 }
 
 #[test]
 fn the_module_tree_is_found_from_lib_rs() {
-    let (_, files) = submodule_graphs().unwrap();
+    let modules = &runtime().modules;
     for file in [
         "cli/check.rs",
         "schema/provider/lower.rs",
         "stream/plan/rules.rs",
         "private.rs",
     ] {
-        assert!(
-            files.values().any(|f| f == file),
-            "{file} not found: {files:?}"
-        );
+        assert!(modules.iter().any(|m| m.file == file), "{file} not found");
     }
     assert!(
-        !files.values().any(|f| f.ends_with("tests.rs")),
-        "a test file counted"
+        !modules.iter().any(|m| m.file.contains("tests")),
+        "a test module counted"
     );
 }
 
+// Each rule, broken on purpose.
+
 #[test]
-fn submodules_import_each_other_in_no_circle() {
-    let (graphs, files) = submodule_graphs().unwrap();
-    let mut failures = Vec::new();
-    for (parent, edges) in &graphs {
-        for circle in circles(edges) {
-            let file = |name: &String| {
-                let mut path = parent.clone();
-                path.push(name.clone());
-                files.get(&path).cloned().unwrap_or_default()
-            };
-            let names: Vec<String> = circle.iter().map(file).collect();
-            let mut imports = Vec::new();
-            for ((from, to), texts) in edges {
-                if circle.contains(from) && circle.contains(to) {
-                    imports.extend(texts.iter().cloned());
-                }
-            }
-            failures.push(format!(
-                "in `{}`, {} form a circle through:\n    {}",
-                parent.join("::"),
-                names.join(", "),
-                imports.join("\n    ")
-            ));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "submodules in a circle:\n{}",
-        failures.join("\n")
+fn a_module_missing_from_the_list_is_found() {
+    let findings = findings_of(
+        TWO_LAYERS,
+        &[
+            ("lib.rs", "mod low; mod low_too; mod high; mod stray;"),
+            ("low.rs", ""),
+            ("low_too.rs", ""),
+            ("high.rs", ""),
+            ("stray/mod.rs", ""),
+        ],
     );
+    assert_eq!(findings.unlisted, ["stray"]);
+    assert!(findings.absent.is_empty());
 }
 
 #[test]
-fn imports_are_read_through_groups_renames_and_inline_modules() {
-    let here: Vec<String> = vec!["d".into(), "x".into()];
-    let code = code_of(
-        "use super::{a::{A, b::B}, c as C, self as D};\n\
-         // super::commented::X\n\
-         fn f() { super::e::f(); self::g::h(); crate::d::i::j(); let s = \"super::k::l\"; }\n\
-         mod inner { use super::super::m::N; }\n\
-         #[cfg(test)]\nmod tests { use super::super::t::T; }\n",
+fn a_listed_module_the_crate_lacks_is_found() {
+    let findings = findings_of(
+        TWO_LAYERS,
+        &[
+            ("lib.rs", "mod low; mod high;"),
+            ("low.rs", ""),
+            ("high.rs", ""),
+            // A file no `mod` declares is not a module.
+            ("low_too.rs", ""),
+        ],
     );
-    let named: BTreeSet<Vec<String>> = named_paths(&here, &without_tests(&code))
-        .into_iter()
-        .map(|(p, _)| p)
+    assert_eq!(findings.absent, ["low_too"]);
+    assert!(findings.unlisted.is_empty());
+}
+
+#[test]
+fn a_module_listed_twice_is_found() {
+    let findings = findings_of(
+        "1. **`low`**\n2. **`low`**\n3. **`lib`**\n",
+        &[("lib.rs", "mod low;"), ("low.rs", "")],
+    );
+    assert_eq!(findings.listed_twice, ["low"]);
+}
+
+#[test]
+fn an_upward_path_is_found_with_the_text_that_makes_it() {
+    let findings = findings_of(
+        TWO_LAYERS,
+        &[
+            ("lib.rs", "mod low; mod low_too; mod high;"),
+            ("low.rs", "fn f() -> crate::high::H { todo!() }"),
+            ("low_too.rs", "use crate::low::L;"),
+            ("high.rs", "use crate::{low_too::{self as T, X}};"),
+        ],
+    );
+    assert_eq!(
+        findings.upward,
+        ["low -> high (low.rs: crate::high::H)"],
+        "{findings:?}"
+    );
+    assert!(findings.mutual.is_empty());
+}
+
+#[test]
+fn two_modules_naming_each_other_are_found() {
+    let findings = findings_of(
+        TWO_LAYERS,
+        &[
+            ("lib.rs", "mod low; mod low_too; mod high;"),
+            ("low.rs", "pub fn f() { crate::low_too::g() }"),
+            (
+                "low_too.rs",
+                "pub fn g() { println!(\"{}\", crate::low::X) }",
+            ),
+            ("high.rs", ""),
+        ],
+    );
+    assert_eq!(findings.mutual, ["low <-> low_too"]);
+    assert!(findings.upward.is_empty());
+}
+
+#[test]
+fn a_circle_between_submodules_is_found() {
+    let findings = findings_of(
+        "1. **`outer`**\n2. **`lib`**\n",
+        &[
+            ("lib.rs", "mod outer;"),
+            ("outer/mod.rs", "mod a; mod b; mod c;"),
+            ("outer/a.rs", "use super::b::B;"),
+            ("outer/b.rs", "type T = crate::outer::c::C;"),
+            ("outer/c.rs", "fn f() { super::a::f() }"),
+        ],
+    );
+    assert_eq!(findings.circles.len(), 1, "{findings:?}");
+    for file in ["outer/a.rs", "outer/b.rs", "outer/c.rs"] {
+        assert!(findings.circles[0].contains(file), "{findings:?}");
+    }
+}
+
+#[test]
+fn a_circle_through_an_inline_module_is_found() {
+    let findings = findings_of(
+        "1. **`outer`**\n2. **`lib`**\n",
+        &[
+            ("lib.rs", "mod outer;"),
+            (
+                "outer/mod.rs",
+                "mod a; pub mod inline { pub fn f() { super::a::g() } }",
+            ),
+            ("outer/a.rs", "pub fn g() { super::inline::f() }"),
+        ],
+    );
+    assert_eq!(findings.circles.len(), 1, "{findings:?}");
+    assert!(findings.circles[0].contains("outer/mod.rs (mod inline)"));
+}
+
+#[test]
+fn a_test_module_names_nothing() {
+    let findings = findings_of(
+        TWO_LAYERS,
+        &[
+            ("lib.rs", "mod low; mod low_too; mod high;"),
+            (
+                "low.rs",
+                "#[cfg(test)] mod tests { use crate::high::H; }\n\
+                 #[cfg(all(test, feature = \"x\"))] fn t() { crate::high::f() }\n\
+                 #[cfg(not(test))] fn n() { crate::low_too::f() }",
+            ),
+            ("low_too.rs", ""),
+            ("high.rs", ""),
+        ],
+    );
+    assert!(findings.upward.is_empty(), "{findings:?}");
+}
+
+#[test]
+fn a_macro_definition_names_only_what_it_names_from_this_crate() {
+    let findings = findings_of(
+        TWO_LAYERS,
+        &[
+            ("lib.rs", "mod low; mod low_too; mod high;"),
+            (
+                "low.rs",
+                "macro_rules! m { () => { $crate::high::X }; }\n\
+                 macro_rules! n { () => { crate::high::Y }; }",
+            ),
+            ("low_too.rs", ""),
+            ("high.rs", ""),
+        ],
+    );
+    assert_eq!(findings.upward, ["low -> high (low.rs: crate::high::Y)"]);
+}
+
+#[test]
+fn a_path_attribute_is_followed() {
+    let modules = module_tree(&files_of(&[
+        ("lib.rs", "#[path = \"elsewhere.rs\"] mod named;"),
+        ("elsewhere.rs", "mod child;"),
+        // A file named by `#[path]` keeps its children beside it.
+        ("child.rs", "use crate::named::X;"),
+    ]))
+    .unwrap();
+    let files: Vec<(&[String], &str)> = modules
+        .iter()
+        .map(|m| (m.path.as_slice(), m.file.as_str()))
         .collect();
-    let path = |p: &str| p.split("::").map(str::to_owned).collect::<Vec<_>>();
-    let expected: BTreeSet<Vec<String>> = [
+    assert!(files.contains(&(&["named".to_owned()][..], "elsewhere.rs")));
+    let child = ["named".to_owned(), "child".to_owned()];
+    assert!(files.contains(&(&child[..], "child.rs")), "{files:?}");
+}
+
+#[test]
+fn paths_are_read_through_groups_renames_expressions_types_and_macros() {
+    let code = "use super::{a::{A, b::B}, c as C, self as D};\n\
+         use super::e::*;\n\
+         // super::commented::X\n\
+         fn f(x: self::g::T) -> super::h::U {\n\
+             super::i::f(); self.m(); crate::d::j::k();\n\
+             let s = \"super::string::l\";\n\
+             format!(\"{}\", $crate::l::m(super::{n::N, o}));\n\
+         }\n\
+         mod inner { use super::super::p::P; }\n\
+         #[cfg(test)]\nmod tests { use super::super::t::T; }\n";
+    let modules = module_tree(&files_of(&[
+        ("lib.rs", "mod d;"),
+        ("d/mod.rs", "mod x;"),
+        ("d/x.rs", code),
+    ]))
+    .unwrap();
+    let named: BTreeSet<String> = modules
+        .iter()
+        .filter(|m| m.file.starts_with("d/x.rs"))
+        .flat_map(|m: &Module| &m.named)
+        .map(|n| n.target.join("::"))
+        .collect();
+    let expected: BTreeSet<String> = [
         "d::a::A",
         "d::a::b::B",
         "d::c",
         "d",
-        "d::e::f",
-        "d::x::g::h",
-        "d::i::j",
-        "d::m::N",
+        "d::e",
+        "d::x::g::T",
+        "d::h::U",
+        "d::i::f",
+        "d::j::k",
+        "l::m",
+        "d::n::N",
+        "d::o",
+        "d::p::P",
     ]
     .into_iter()
-    .map(path)
+    .map(str::to_owned)
     .collect();
     assert_eq!(named, expected);
 }
 
 #[test]
 fn a_circle_names_every_submodule_in_it() {
-    let mut edges = BTreeMap::new();
+    let mut edges = Edges::new();
     for (from, to) in [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d"), ("e", "d")] {
         edges.insert((from.to_owned(), to.to_owned()), BTreeSet::new());
     }

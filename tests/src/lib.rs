@@ -14,16 +14,16 @@
 //!   contracts.
 //! - `src/downstream.rs` and `src/bin/refund-check.rs`: a contract of this
 //!   crate's own and the `contract-check` it gets through
-//!   `contract_runtime::cli`; `tests/cli_downstream.rs` runs it in-process
+//!   `contract_runtime::cli`; `tests/suite/cli_downstream.rs` runs it in-process
 //!   and as a process.
 //! - Dev-dependency `serde_json_canonicalizer`: an independent RFC 8785
-//!   implementation that `tests/canonical_json.rs` agrees with.
+//!   implementation that `tests/suite/canonical_json.rs` agrees with.
 //!
 //! Run one file, or the tests of one file whose names contain a word:
 //!
 //! ```sh
-//! cargo test -p contract-tests --test strict_decoding
-//! cargo test -p contract-tests --test strict_decoding -- duplicate
+//! cargo test -p contract-tests --test suite strict_decoding::
+//! cargo test -p contract-tests --test suite duplicate
 //! cargo test -p contract-tests --test ui        # trybuild, about 2 minutes
 //! ```
 //!
@@ -31,8 +31,8 @@
 //!
 //! ```sh
 //! TRYBUILD=overwrite cargo test -p contract-tests --test ui             # tests/ui/**/*.stderr
-//! UPDATE_SNAPSHOTS=1 cargo test -p contract-tests --test schema_golden  # tests/snapshots/
-//! BLESS=1 cargo test -p contract-tests --test examples_data             # examples/data/*.expected.jsonl
+//! UPDATE_SNAPSHOTS=1 cargo test -p contract-tests --test suite schema_golden::  # tests/snapshots/
+//! BLESS=1 cargo test -p contract-tests --test suite examples_data::      # examples/data/*.expected.jsonl
 //! ```
 
 // The repository README's Rust examples run as doctests (`rust,ignore` ones

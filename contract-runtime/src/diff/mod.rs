@@ -40,8 +40,8 @@
 //! re-serializes a subtree, and builds a pointer (in one reusable buffer)
 //! only for a change: the path to the current member is a list of key
 //! references on the stack. Members are paired by position while the keys
-//! agree (serde_json's `preserve_order`, which this workspace enables, keeps
-//! each document's order; a candidate returned whole usually keeps the
+//! agree (serde_json's `preserve_order`, the default feature
+//! `preserve_order`, keeps each document's order; a candidate returned whole usually keeps the
 //! baseline's), and looked up (`O(1)` with `preserve_order`, `O(log n)` with
 //! serde_json's default `BTreeMap`) only where they differ. Leaves are
 //! compared in the loop, without a call per member, and short strings

@@ -15,7 +15,7 @@
 //! `filter-unrolled` fixtures are the filter tree's exports unrolled to 3
 //! levels, filters of 1 to 3 levels (accepted) and of 4 and 5 (refused by
 //! the export, though the contract takes them).
-mod schema_support;
+use crate::schema_support;
 
 use std::path::PathBuf;
 

@@ -5,7 +5,7 @@
 //! the first duplicate key (a parse error), else the first tag's error,
 //! else exactly the errors of the named variant's members, as a struct
 //! holding them would report on the object without its tag.
-mod schema_support;
+use crate::schema_support;
 
 use contract_runtime::{Contract, OutcomeKind, Rejection};
 use proptest::prelude::*;

@@ -8,7 +8,7 @@ use contract_runtime::report::Report;
 use proptest::prelude::*;
 
 fn checkers() -> Vec<Checker> {
-    let source = include_str!("../../examples/data/ticket-extraction.source.txt");
+    let source = include_str!("../../../examples/data/ticket-extraction.source.txt");
     registry::contracts()
         .iter()
         .map(|entry| {

@@ -150,7 +150,7 @@ fn the_readme_shows_real_output_of_its_first_command() {
             .unwrap();
     let first_screen = readme.split("<!-- more below -->").next().unwrap();
     assert!(first_screen.contains(
-        "cargo run -q -p contract-examples --bin contract-check -- vacation examples/data/vacation.jsonl"
+        "cargo run -p contract-examples --bin contract-check -- vacation examples/data/vacation.jsonl"
     ));
     let mut stdout = Vec::new();
     let mut stderr = Vec::new();

@@ -2,7 +2,7 @@
 //! decodes, checks, encodes, streams and describes itself per
 //! instantiation, as a generic struct does; `Replies` holds two
 //! instantiations in one schema.
-mod schema_support;
+use crate::schema_support;
 
 use contract_runtime::{Contract, OutcomeKind, Rejection, Violation};
 use schema_support::{Page, Person, Replies, Reply, Ticket, stream};

@@ -3,7 +3,7 @@
 //! `tests/snapshots/<name>.<provider>.json`; `UPDATE_SNAPSHOTS=1` rewrites
 //! them), checks that they stay minimal, and that every one of them is a
 //! valid draft 2020-12 schema.
-mod schema_support;
+use crate::schema_support;
 
 use contract_runtime::schema::{Provider, export_schema};
 use schema_support::{cases, check_snapshot, read_snapshot, snapshot_files};

@@ -1,6 +1,6 @@
 //! Tagged unions: DESIGN.md's `Step` and `Refund` (declared exactly as there,
 //! in `schema_support/step.rs`), and unions as fields, options and items.
-mod schema_support;
+use crate::schema_support;
 
 use contract_runtime::{Contract, EvidenceSource, OutcomeKind, Rejection, Violation};
 use proptest::prelude::*;

@@ -157,7 +157,7 @@ fn unknown_keys_and_wrong_types_in_arrays_stop_too() {
 #[test]
 fn the_seed_documents_agree() {
     let docs: serde_json::Value =
-        serde_json::from_str(include_str!("../../benches/documents.json")).unwrap();
+        serde_json::from_str(include_str!("../../../benches/documents.json")).unwrap();
     for (key, check) in [
         ("settings", agrees::<Settings> as fn(&str)),
         ("vacation", agrees::<VacationRequest>),

@@ -4,7 +4,7 @@
 //! the decoder accepts that nest at most `depth` levels of the recursive
 //! definitions, checked with `jsonschema` on generated documents of every
 //! depth up to two past the bound.
-mod schema_support;
+use crate::schema_support;
 
 use std::cell::Cell;
 

@@ -16,7 +16,7 @@
 //!   reports as left to `EditPolicy::check` (`edit_pinned_export.rs` checks
 //!   both directions, on recursive and map fields).
 
-mod schema_support;
+use crate::schema_support;
 
 use std::cell::Cell;
 

@@ -3,7 +3,7 @@
 //! debug profile too; their values encode and drop on that stack; errors at
 //! every level stay bounded; edit pointers through recursive types resolve
 //! at compile time.
-mod schema_support;
+use crate::schema_support;
 #[path = "recursion/wide.rs"]
 mod wide;
 

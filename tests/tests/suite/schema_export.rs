@@ -1,7 +1,7 @@
 //! Provider exports: one test per documented fact of each provider
 //! (`contract_runtime::schema` module docs), on derived contracts and on
 //! hand-written schemas for the size limits.
-mod schema_support;
+use crate::schema_support;
 
 use contract_runtime::schema::{Export, ExportError, Provider, export, export_schema};
 use contract_runtime::{Contract, Date, DateTime};

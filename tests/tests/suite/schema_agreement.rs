@@ -13,7 +13,7 @@
 //! `check` (business stage, `check_with` only; `from_json` and the schema
 //! both ignore them). Calendar validity (`2027-02-30`) is *not* an exception:
 //! `jsonschema` asserts `format: "date"` when asked to, and this test asks.
-mod schema_support;
+use crate::schema_support;
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
