@@ -350,9 +350,8 @@
 //!   (and no other crate of the build turning serde_json's feature on),
 //!   every object of a schema, an export and `to_json` lists its members by
 //!   name; so do [`Checked`]'s errors read from a `Value`, the pins of a
-//!   pinned export, and a rule's fields in the exports' sentences; a
-//!   [`stream`] reports the first missing key by name rather than by
-//!   declaration. Decisions, codes, pointers, [`changed_paths`](diff::changed_paths) and
+//!   pinned export, and a rule's fields in the exports' sentences.
+//!   Decisions, codes, pointers, [`changed_paths`](diff::changed_paths) and
 //!   fingerprints ([`fingerprint::canonical`] sorts keys itself) do not
 //!   change.
 //!
