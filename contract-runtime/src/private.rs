@@ -68,9 +68,9 @@ pub use crate::json::{KeySet, Limits, ParseError, Path, Peek, Reader, duplicate_
 pub use crate::json_type::{Collector, JsonType, ObjectMembers, TagSeen};
 pub use crate::outcome::{OutcomeKind, Violation, ViolationKind, Violations};
 pub use crate::rules::{OrderKind, WhenKind, order_error, when_error};
+pub use crate::schema::object::{check_rule, object_schema};
 #[cfg(feature = "schemars")]
 pub use crate::schema::schemars::json_schema as schemars_json_schema;
-pub use crate::schema::table::{Json, ObjectTable, Property, object_schema};
 pub use crate::schema::{
     RULES_KEY, SchemaGen, constrain, generic_name, nullable, tagged, when_then,
 };

@@ -221,13 +221,6 @@ impl StringFormat {
     /// Every format, by the name `format = ".."` takes.
     pub const NAMES: &[(&str, StringFormat)] =
         &[("email", StringFormat::Email), ("uuid", StringFormat::Uuid)];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            StringFormat::Email => "email",
-            StringFormat::Uuid => "uuid",
-        }
-    }
 }
 
 #[derive(Default)]

@@ -19,7 +19,13 @@ use crate::ty::option_inner;
 /// A struct's description.
 pub fn of_struct(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
     let p = private();
-    let object = object(&s.members, &s.whens, &s.orders);
+    let check = s.check_fn.map(super::schema::check_name);
+    let object = object(
+        &s.members,
+        &s.whens,
+        &s.orders,
+        (cont.doc, s.version, check),
+    );
     described(cont, quote!(#p::DescribedBody::Struct(#object)))
 }
 
@@ -39,7 +45,7 @@ pub fn of_union(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
         let members = match &v.members {
             Members::Unit => quote!(#p::VariantMembers::Unit),
             Members::Struct(members) => {
-                let object = object(members, &v.whens, &v.orders);
+                let object = object(members, &v.whens, &v.orders, (None, None, None));
                 quote!(#p::VariantMembers::Struct(#object))
             }
             Members::Newtype(ty) => quote_spanned! {ty.span()=>
@@ -71,8 +77,23 @@ fn described(cont: &Contract<'_>, body: TokenStream) -> TokenStream {
     }
 }
 
-fn object(members: &[Member<'_>], whens: &[WhenRule<'_>], orders: &[OrderRule<'_>]) -> TokenStream {
+/// A struct's doc comment, `version` and `check` function's name.
+type Own<'a> = (Option<&'a str>, Option<u64>, Option<String>);
+
+fn object(
+    members: &[Member<'_>],
+    whens: &[WhenRule<'_>],
+    orders: &[OrderRule<'_>],
+    (doc, version, check): Own<'_>,
+) -> TokenStream {
     let p = private();
+    let some = |t: Option<TokenStream>| match t {
+        Some(t) => quote!(#p::Some(#t)),
+        None => quote!(#p::None),
+    };
+    let doc = some(doc.map(|d| quote!(#d)));
+    let version = some(version.map(|v| quote!(#v)));
+    let check = some(check.map(|c| quote!(#c)));
     // The check resolved each rule's members to the object's (copies of
     // them): found again by field.
     let index = |m: &Member<'_>| members.iter().position(|x| x.ident == m.ident);
@@ -80,6 +101,10 @@ fn object(members: &[Member<'_>], whens: &[WhenRule<'_>], orders: &[OrderRule<'_
         let (name, ty) = (&f.json_name, f.ty);
         let (optional, quarantine) = (f.absent != Absent::Missing, f.quarantine);
         let evidence = f.evidence.is_some();
+        let doc = match f.doc {
+            Some(d) => quote!(#p::Some(#d)),
+            None => quote!(#p::None),
+        };
         let constraints = constraints(f);
         let ty = quote_spanned!(ty.span()=> &<#ty as #p::JsonType>::TYPE);
         quote! {
@@ -87,6 +112,7 @@ fn object(members: &[Member<'_>], whens: &[WhenRule<'_>], orders: &[OrderRule<'_
                 name: #name,
                 ty: #ty,
                 optional: #optional,
+                doc: #doc,
                 quarantine: #quarantine,
                 evidence: #evidence,
                 constraints: &[#(#constraints),*],
@@ -117,6 +143,9 @@ fn object(members: &[Member<'_>], whens: &[WhenRule<'_>], orders: &[OrderRule<'_
             members: &[#(#described),*],
             whens: &[#(#whens),*],
             orders: &[#(#orders),*],
+            doc: #doc,
+            version: #version,
+            check: #check,
         }
     }
 }

@@ -55,29 +55,6 @@ pub fn lit_json(lit: &Literal) -> TokenStream {
     quote!(#p::json!(#v))
 }
 
-/// The literal as a constant JSON value of a schema table (`Json`), as
-/// [`lit_json`] writes it.
-pub fn lit_table(lit: &Literal) -> TokenStream {
-    let p = private();
-    match lit {
-        Literal::Str(s) => quote!(#p::Json::Str(#s)),
-        Literal::Bool(b) => quote!(#p::Json::Bool(#b)),
-        Literal::Float(f) => {
-            let v = float(*f);
-            quote!(#p::Json::F64(#v))
-        }
-        Literal::Int(i) => match (u64::try_from(*i), i64::try_from(*i)) {
-            (Ok(u), _) => quote!(#p::Json::U64(#u)),
-            (_, Ok(n)) => quote!(#p::Json::I64(#n)),
-            // Out of every JSON integer type: the checks reported it already.
-            _ => {
-                let v = float(*i as f64);
-                quote!(#p::Json::F64(#v))
-            }
-        },
-    }
-}
-
 /// The literal as a runtime `Literal` of a check table.
 pub fn lit_check(lit: &Literal) -> TokenStream {
     let p = private();

@@ -27,7 +27,7 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
         quote!(self.#ident)
     });
     let member_names = s.members.iter().map(|f| f.json_name);
-    let schema = schema::struct_body(cont, s);
+    let schema = schema::struct_body(s);
     let rules = rules::body(s);
     let describe = describe::of_struct(cont, s);
     let shape = shape::object(s.members.iter().map(|f| (f.json_name, Some(f.ty))));

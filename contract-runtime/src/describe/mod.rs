@@ -3,8 +3,9 @@
 //! the field compares them, and the struct's `when` and `order` rules. The
 //! derive writes one [`Description`] per contract ([`Described`]) and each
 //! field type names its own [`Type`] (`JsonType::TYPE`), so what reads it
-//! (the stream's plan) knows what the decoder checks without reading it
-//! back from the JSON Schema.
+//! (the stream's plan, and `schema::object`, which writes each object's
+//! constraint keywords, docs and rules from it) knows what the decoder
+//! checks without reading it back from the JSON Schema.
 //!
 //! Decoding does not read it: generated decoders stay monomorphic code;
 //! this is the same knowledge, as data. Not public API: generated code
@@ -114,6 +115,16 @@ pub enum Format {
     Uuid,
 }
 
+impl Format {
+    /// The name `format` takes in the attribute and in the schema.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Email => "email",
+            Format::Uuid => "uuid",
+        }
+    }
+}
+
 /// A contract type that describes itself: the derive implements it.
 pub trait Described: 'static {
     /// The contract, as the decoder sees it.
@@ -156,6 +167,13 @@ pub struct Object {
     pub whens: &'static [When],
     /// `order` rules, in declaration order.
     pub orders: &'static [Order],
+    /// The struct's doc comment (a union variant's is the variant's own,
+    /// beside its tag, so `None` here).
+    pub doc: Option<&'static str>,
+    /// `#[contract(version = N)]` of a struct.
+    pub version: Option<u64>,
+    /// The path of a struct's `check` function, as written (spaces removed).
+    pub check: Option<&'static str>,
 }
 
 /// A member of an object.
@@ -167,6 +185,8 @@ pub struct Member {
     pub ty: &'static Type,
     /// The key may be absent (`optional`).
     pub optional: bool,
+    /// The field's doc comment.
+    pub doc: Option<&'static str>,
     /// A failing value becomes null and a review reason (`quarantine`).
     pub quarantine: bool,
     /// The value must occur in the source text (`evidence`).
@@ -256,6 +276,39 @@ pub enum VariantMembers {
     Struct(Object),
     /// A contract struct's members and rules (its [`Type`]).
     Newtype(&'static Type),
+}
+
+/// An object of no members and no rules: a unit variant's.
+pub static NO_MEMBERS: Object = Object {
+    members: &[],
+    whens: &[],
+    orders: &[],
+    doc: None,
+    version: None,
+    check: None,
+};
+
+impl Description {
+    /// A struct's object (of no members for an enum or a union).
+    pub fn struct_object(&'static self) -> &'static Object {
+        match &self.body {
+            Body::Struct(object) => object,
+            Body::Enum(_) | Body::Union(_) => &NO_MEMBERS,
+        }
+    }
+
+    /// The object beside the tag of a union's variant `index`: its own
+    /// members', of no members for a unit variant (and for a newtype
+    /// variant, whose members are its contract's, or no such variant).
+    pub fn variant_object(&'static self, index: usize) -> &'static Object {
+        let Body::Union(union) = &self.body else {
+            return &NO_MEMBERS;
+        };
+        match union.variants.get(index).map(|v| &v.members) {
+            Some(VariantMembers::Struct(object)) => object,
+            _ => &NO_MEMBERS,
+        }
+    }
 }
 
 impl Type {

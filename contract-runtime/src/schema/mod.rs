@@ -89,12 +89,12 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
+pub(crate) mod object;
 pub mod pin;
 pub mod provider;
 #[cfg(feature = "schemars")]
 #[cfg_attr(docsrs, doc(cfg(feature = "schemars")))]
 pub mod schemars;
-pub(crate) mod table;
 
 // Without the `schemars` feature, the derive's `impl_json_schema!` line
 // expands to nothing (with it, `schemars.rs` defines the impl).

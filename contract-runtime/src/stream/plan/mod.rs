@@ -450,7 +450,7 @@ impl Builder {
         for variant in union.variants {
             let tag = Some((union.tag, variant.name));
             let object = match &variant.members {
-                VariantMembers::Unit => Some(self.object(&EMPTY, tag)),
+                VariantMembers::Unit => Some(self.object(&describe::NO_MEMBERS, tag)),
                 VariantMembers::Struct(object) => Some(self.object(object, tag)),
                 VariantMembers::Newtype(ty) => match ty.unboxed() {
                     Type::Contract(describe) => match &describe().body {
@@ -480,13 +480,6 @@ impl Builder {
         }
     }
 }
-
-// A unit variant's members: none.
-static EMPTY: describe::Object = describe::Object {
-    members: &[],
-    whens: &[],
-    orders: &[],
-};
 
 // One constraint on a leaf node; `false` when the plan does not evaluate
 // it there (the node is then `unsure`).
