@@ -176,13 +176,13 @@
 //! 1. **parse** ([`json`]): size and depth limits, UTF-8, no byte-order mark,
 //!    no NaN/Infinity, no trailing data, no lone surrogates, no duplicate keys
 //!    at any depth, numbers that fit an f64. The first failure stops.
-//! 2. **schema** (module `decode`): every declared key present (nullable ones too,
+//! 2. **schema**: every declared key present (nullable ones too,
 //!    unless `optional`), no unknown keys, no coercion, bounds, lengths in
 //!    Unicode scalar values, `equals`, `one_of`, strict dates. Every error is
 //!    collected (up to [`error::MAX_ERRORS`]).
-//! 3. **rule** (module `rules`): `when(..)` and `order(..)`, run only on a
+//! 3. **rule**: `when(..)` and `order(..)`, run only on a
 //!    schema-valid value; every rule runs.
-//! 4. **business** (module `business`; [`Contract::check_with`] only): `evidence`
+//! 4. **business** ([`Contract::check_with`] only): `evidence`
 //!    and the `check` function, against a trusted context the model cannot
 //!    choose.
 //! 5. **edit** ([`EditPolicy`]): the pointers a proposed document changed must
@@ -303,8 +303,8 @@
 //!
 //! # Decisions worth knowing
 //!
-//! - The decoder is a purpose-built pull scanner driven by generated code (see
-//!   module `decode` for why), not `serde`: it must collect every error in one
+//! - The decoder is a purpose-built pull scanner driven by generated code,
+//!   not `serde`: it must collect every error in one
 //!   pass, catch duplicate keys at any depth (serde's derive refuses a
 //!   repeated struct field, but a map or a `Value` keeps the last of two,
 //!   and a skipped value is not looked at), and tell `7` from `7.0`.
