@@ -22,6 +22,8 @@ pub const MAX_CALLS: &str = "max_calls";
 pub const BATCH_CHECK: &str = "batch_check";
 /// Hidden: the union a tools enum is read through (its tag names a tool).
 pub const TOOL_NAMES: &str = "__tool_names";
+/// Hidden: the name a tool's arguments struct has in messages.
+pub const OWNER: &str = "__owner";
 
 // field
 pub const RENAME: &str = "rename";

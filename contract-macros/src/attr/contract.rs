@@ -314,6 +314,8 @@ pub fn of_container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
         } else if is(meta, BATCH_CHECK) {
             let v: syn::Path = meta.value()?.parse()?;
             set(cx, &mut out.batch_check, v, meta, BATCH_CHECK);
+        } else if is(meta, OWNER) {
+            out.owner = Some(string_value(meta)?.value);
         } else if is(meta, TOOL_NAMES) {
             flag(meta)?;
             out.tool_names = true;

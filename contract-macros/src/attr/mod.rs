@@ -186,6 +186,9 @@ pub struct ContainerAttrs {
     pub batch_check: Option<syn::Path>,
     /// Hidden `__tool_names`: the union's tag names a tool.
     pub tool_names: bool,
+    /// Hidden `__owner = "Enum::Tool"`: the name messages give a tool's
+    /// hidden arguments struct.
+    pub owner: Option<String>,
 }
 
 impl ContainerAttrs {

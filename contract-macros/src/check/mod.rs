@@ -43,7 +43,11 @@ pub fn contract<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> checked::Contract<'c>
             let checked_members = check_members(cx, cont, members);
             let a = &cont.attrs;
             let scope = Scope {
-                owner: cont.ident.to_string(),
+                owner: cont
+                    .attrs
+                    .owner
+                    .clone()
+                    .unwrap_or_else(|| cont.ident.to_string()),
                 members,
                 checked: &checked_members,
             };

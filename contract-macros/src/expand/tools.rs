@@ -52,8 +52,9 @@ pub fn expand(input: &DeriveInput, cont: &Container<'_>, t: &Tools<'_>) -> Token
                     for f in &mut fields.named {
                         f.vis = syn::Visibility::Inherited;
                     }
+                    let owner = format!("{ident}::{vi}");
                     let item: DeriveInput = syn::parse_quote! {
-                        #[contract(#common #(#rules),*)]
+                        #[contract(__owner = #owner, #common #(#rules),*)]
                         struct #args_ident #fields
                     };
                     (
