@@ -23,7 +23,7 @@ pub fn expand(input: &DeriveInput, cont: &Container<'_>, t: &Tools<'_>) -> Token
         return TokenStream::new();
     };
     let common = common_attrs(t);
-    let union_ident = format_ident!("__{}_Tools", ident);
+    let union_ident = format_ident!("__{}_Tools", ident, span = Span::call_site());
     let mut hidden = Vec::new();
     let mut union_variants = Vec::new();
     let mut from_arms = Vec::new();
@@ -31,7 +31,7 @@ pub fn expand(input: &DeriveInput, cont: &Container<'_>, t: &Tools<'_>) -> Token
     for (tool, raw) in t.tools.iter().zip(&data.variants) {
         let v = tool.union.variant;
         let vi = v.ident;
-        let call_ident = format_ident!("__{}_{}_Call", ident, vi);
+        let call_ident = format_ident!("__{}_{}_Call", ident, vi, span = Span::call_site());
         let (args_ty, args_item, arguments_field): (TokenStream, Option<DeriveInput>, TokenStream) =
             match (&tool.union.members, &raw.fields) {
                 (Members::Newtype(ty), _) => {
@@ -46,7 +46,8 @@ pub fn expand(input: &DeriveInput, cont: &Container<'_>, t: &Tools<'_>) -> Token
                     (quote!(#ty), None, quote!(arguments: #ty))
                 }
                 (Members::Struct(_), syn::Fields::Named(named)) => {
-                    let args_ident = format_ident!("__{}_{}_Arguments", ident, vi);
+                    let args_ident =
+                        format_ident!("__{}_{}_Arguments", ident, vi, span = Span::call_site());
                     let rules = variant_rules(&raw.attrs);
                     let mut fields = named.clone();
                     for f in &mut fields.named {
@@ -64,7 +65,8 @@ pub fn expand(input: &DeriveInput, cont: &Container<'_>, t: &Tools<'_>) -> Token
                     )
                 }
                 _ => {
-                    let args_ident = format_ident!("__{}_{}_Arguments", ident, vi);
+                    let args_ident =
+                        format_ident!("__{}_{}_Arguments", ident, vi, span = Span::call_site());
                     let item: DeriveInput = syn::parse_quote! {
                         #[derive(Default)]
                         #[contract(#common)]
@@ -372,7 +374,6 @@ fn tools_impl(ident: &syn::Ident, t: &Tools<'_>, entries: &[TokenStream]) -> Tok
 /// add no errors of their own.
 pub fn stub(ident: &syn::Ident) -> TokenStream {
     let p = private();
-    let _ = Span::call_site();
     quote! {
         #[automatically_derived]
         impl #p::Tools for #ident {

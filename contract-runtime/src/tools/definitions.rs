@@ -223,3 +223,93 @@ fn count(node: &Value, totals: &mut Totals) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::{Tool, caps};
+    use crate::schema::{Export, ExportError, Provider};
+
+    fn no_export(provider: Provider) -> Result<Export, ExportError> {
+        Err(ExportError::RootNotObject { provider })
+    }
+
+    fn empty() -> Value {
+        json!({})
+    }
+
+    static TOOL: Tool = Tool {
+        name: "t",
+        description: None,
+        max_calls: None,
+        has_arguments: true,
+        export: no_export,
+        schema: empty,
+    };
+
+    fn object(properties: usize, enum_values: usize) -> Value {
+        let props: serde_json::Map<String, Value> = (0..properties)
+            .map(|i| {
+                let values: Vec<Value> = (0..enum_values).map(|v| json!(format!("v{v}"))).collect();
+                (format!("p{i}"), json!({"type": "string", "enum": values}))
+            })
+            .collect();
+        let required: Vec<&String> = props.keys().collect();
+        json!({"type": "object", "properties": props, "required": required})
+    }
+
+    // OpenAI's caps are counted over all tools of the request: each schema
+    // alone is within them, together they are not.
+    #[test]
+    fn openais_caps_add_up_across_tools() {
+        let three = vec![(&TOOL, object(2_000, 0)); 3];
+        assert_eq!(
+            caps(Provider::OpenAi, &three),
+            Err(ExportError::Limit {
+                provider: Provider::OpenAi,
+                limit: "object properties across all tools",
+                max: 5_000,
+                found: 6_000,
+            })
+        );
+        assert!(caps(Provider::OpenAi, &three[..2]).is_ok());
+        let enums = vec![(&TOOL, object(1, 600)); 2];
+        assert!(matches!(
+            caps(Provider::OpenAi, &enums),
+            Err(ExportError::Limit {
+                max: 1_000,
+                found: 1_200,
+                ..
+            })
+        ));
+        let long: Vec<(&Tool, Value)> = (0..2)
+            .map(|_| (&TOOL, json!({"type": "object", "properties": {"x".repeat(70_000): {"type": "string"}}, "required": ["x"]})))
+            .collect();
+        assert!(matches!(
+            caps(Provider::OpenAi, &long),
+            Err(ExportError::Limit {
+                max: 120_000,
+                found: 140_000,
+                ..
+            })
+        ));
+    }
+
+    // Anthropic counts optional parameters across the request's strict tools.
+    #[test]
+    fn anthropics_optional_parameters_add_up_across_tools() {
+        let optional = json!({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}, "required": []});
+        let thirteen = vec![(&TOOL, optional); 13];
+        assert!(matches!(
+            caps(Provider::Anthropic, &thirteen),
+            Err(ExportError::Limit {
+                max: 24,
+                found: 26,
+                ..
+            })
+        ));
+        assert!(caps(Provider::Anthropic, &thirteen[..12]).is_ok());
+        assert!(caps(Provider::Gemini, &thirteen).is_ok());
+    }
+}

@@ -180,10 +180,10 @@ pub trait Tools: Contract {
     /// use contract_runtime::tools::Tools;
     ///
     /// #[derive(Contract, Debug)]
-    /// #[contract(tools)]
+    /// #[contract(tools, rename_all = "snake_case")]
     /// enum Tool {
     ///     /// Look a word up.
-    ///     lookup { word: String },
+    ///     Lookup { word: String },
     /// }
     ///
     /// let tools = Tool::tool_definitions(Provider::Anthropic).unwrap();
@@ -205,8 +205,8 @@ pub trait Tools: Contract {
     /// use contract_runtime::tools::Tools;
     ///
     /// #[derive(Contract, Debug)]
-    /// #[contract(tools)]
-    /// enum Tool { ping }
+    /// #[contract(tools, rename_all = "snake_case")]
+    /// enum Tool { Ping }
     ///
     /// let tools = Tool::mcp_tools();
     /// assert_eq!(tools[0]["name"], "ping");
@@ -244,8 +244,8 @@ pub trait Tools: Contract {
     /// use contract_runtime::tools::Tools;
     ///
     /// #[derive(Contract, Debug)]
-    /// #[contract(tools)]
-    /// enum Tool { lookup { word: String } }
+    /// #[contract(tools, rename_all = "snake_case")]
+    /// enum Tool { Lookup { word: String } }
     ///
     /// let mut stream = Tool::stream_call("lookup").unwrap();
     /// let Progress::Rejected(early) = stream.push(r#"{"word": 7"#) else { panic!() };

@@ -45,6 +45,7 @@ mod schema_literals;
 mod stream;
 mod strict_decoding;
 mod tools;
+mod tools_business;
 mod tools_stream;
 mod ui_pass;
 mod union_reading;

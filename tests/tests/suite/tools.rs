@@ -281,3 +281,91 @@ fn definitions_per_provider() {
     );
     let _ = Violation::review("", "x", "y");
 }
+
+/// A tool whose arguments one provider cannot take.
+#[derive(Contract, Debug)]
+#[contract(tools)]
+pub enum Tagger {
+    /// Tag a ticket.
+    #[contract(rename = "tag")]
+    Tag {
+        tags: std::collections::BTreeMap<String, String>,
+    },
+}
+
+#[test]
+fn an_export_error_names_the_tool() {
+    let e = Tagger::tool_definitions(Provider::Anthropic).unwrap_err();
+    let contract_runtime::schema::ExportError::Tool { name, source } = &e else {
+        panic!("{e:?}");
+    };
+    assert_eq!(*name, "tag");
+    assert!(matches!(
+        **source,
+        contract_runtime::schema::ExportError::Unsupported { .. }
+    ));
+    assert!(e.to_string().starts_with("tool `tag`: "), "{e}");
+}
+
+#[test]
+fn each_tools_parameters_are_its_arguments_export() {
+    for provider in [
+        Provider::OpenAi,
+        Provider::Anthropic,
+        Provider::Gemini,
+        Provider::Local,
+    ] {
+        let tools = SupportTool::tool_definitions(provider).unwrap();
+        let refund = match provider {
+            Provider::OpenAi | Provider::Local => tools[1]["function"]["parameters"].clone(),
+            Provider::Anthropic => tools[1]["input_schema"].clone(),
+            _ => tools[0]["functionDeclarations"][1]["parametersJsonSchema"].clone(),
+        };
+        let mut expected = Refund::json_schema_for(provider).unwrap().schema;
+        expected.as_object_mut().unwrap().remove("title");
+        assert_eq!(refund, expected, "{provider:?}");
+    }
+    let mut full = Refund::json_schema();
+    full.as_object_mut().unwrap().remove("title");
+    assert_eq!(SupportTool::mcp_tools()[1]["inputSchema"], full);
+}
+
+macro_rules! many_tools {
+    ($name:ident, $($v:ident),*) => {
+        #[derive(Contract, Debug)]
+        #[contract(tools)]
+        pub enum $name { $($v { #[contract(optional)] a: Option<u8> },)* }
+    };
+}
+
+many_tools!(
+    TwentyOne, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18,
+    T19, T20, T21
+);
+many_tools!(
+    Twenty, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, T19,
+    T20
+);
+
+#[test]
+fn anthropics_request_caps_are_checked_across_tools() {
+    let e = TwentyOne::tool_definitions(Provider::Anthropic).unwrap_err();
+    assert_eq!(
+        e,
+        contract_runtime::schema::ExportError::Limit {
+            provider: Provider::Anthropic,
+            limit: "strict tools in one request",
+            max: 20,
+            found: 21,
+        }
+    );
+    // 20 tools, each with an optional union-typed parameter: 20 of 24
+    // optional parameters, but 20 union-typed ones of 16.
+    let e = Twenty::tool_definitions(Provider::Anthropic).unwrap_err();
+    assert!(
+        matches!(e, contract_runtime::schema::ExportError::Limit { limit, max: 16, found: 20, .. } if limit.contains("union")),
+        "{e:?}"
+    );
+    assert!(Twenty::tool_definitions(Provider::OpenAi).is_ok());
+    assert!(TwentyOne::tool_definitions(Provider::Gemini).is_ok());
+}
