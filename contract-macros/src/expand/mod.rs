@@ -53,7 +53,12 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
             Err(err) => {
                 let errors = err.to_compile_error();
                 let stub = fallback::stub(input, Some(raw));
-                let tools = tools::stub(&input.ident);
+                // A generic tools enum is refused: no impl of `Tools` for it.
+                let tools = if input.generics.params.is_empty() {
+                    tools::stub(&input.ident)
+                } else {
+                    TokenStream::new()
+                };
                 quote! { #errors #stub #tools }
             }
         };

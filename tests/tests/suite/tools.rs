@@ -369,3 +369,26 @@ fn anthropics_request_caps_are_checked_across_tools() {
     assert!(Twenty::tool_definitions(Provider::OpenAi).is_ok());
     assert!(TwentyOne::tool_definitions(Provider::Gemini).is_ok());
 }
+
+/// A model's plan: calls held in a struct.
+#[derive(Contract, Debug, PartialEq)]
+pub struct Plan {
+    pub calls: Vec<SupportTool>,
+    pub next: Option<SupportTool>,
+}
+
+#[test]
+fn a_tools_enum_is_a_field_type_like_any_contract() {
+    let plan = Plan::from_json(r#"{"calls":[{"name":"list_open_tickets"}],"next":null}"#).unwrap();
+    assert_eq!(plan.calls, [SupportTool::ListOpenTickets]);
+    let r = Plan::from_json(r#"{"calls":[{"name":"close_ticket","arguments":{"ticket_id":0,"reason":"x"}},{"name":"x"}],"next":null}"#).unwrap_err();
+    assert_eq!(
+        r.pointers(),
+        ["/calls/0/arguments/ticket_id", "/calls/1/name"]
+    );
+    let schema = Plan::json_schema();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    assert!(validator.is_valid(&json!({"calls":[{"name":"refund","arguments":{"order_id":1,"refund_cents":1,"order_total_cents":2}}],"next":null})));
+    assert!(!validator.is_valid(&json!({"calls":[{"name":"refund","arguments":{}}],"next":null})));
+    assert!(!validator.is_valid(&json!({"calls":[{"name":"nope"}],"next":null})));
+}
