@@ -299,3 +299,54 @@ fn finish<'a, T: Tools>(text: &'a str, prefix: usize, ctx: Option<&'a T::Context
         .unwrap_or("");
     call::check::<T>(name, arguments, ctx)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Tools;
+    use crate::Contract;
+
+    #[derive(crate::Contract, Debug, PartialEq)]
+    #[contract(tools, rename_all = "snake_case", max_depth = 2, max_bytes = 40)]
+    enum Limited {
+        Set { values: Vec<Vec<u8>> },
+        Ping,
+    }
+
+    fn code(outcome: &crate::Outcome<Limited>) -> Option<&'static str> {
+        outcome.rejection().map(|r| r.errors[0].code)
+    }
+
+    // `max_bytes` and `max_depth` fall on the arguments text, not on the
+    // call the frame makes of it.
+    #[test]
+    fn the_limits_fall_on_the_arguments_text() {
+        let forty = format!(r#"{{"values":[]{}}}"#, " ".repeat(27));
+        assert_eq!(forty.len(), 40);
+        assert!(Limited::check_call("set", &forty).is_accept());
+        let call = format!(r#"{{"name":"set","arguments":{forty}}}"#);
+        assert_eq!(code(&Limited::check(&call)), Some("too_large"));
+        let over = format!("{forty} ");
+        assert_eq!(code(&Limited::check_call("set", &over)), Some("too_large"));
+        // Depth 2 in the arguments (the object and one array).
+        assert!(Limited::check_call("set", r#"{"values":[]}"#).is_accept());
+        assert_eq!(
+            code(&Limited::check_call("set", r#"{"values":[[1]]}"#)),
+            Some("too_deep")
+        );
+        assert_eq!(
+            code(&Limited::check(
+                r#"{"name":"set","arguments":{"values":[]}}"#
+            )),
+            Some("too_deep")
+        );
+        // A streamed call has the same limits.
+        let mut stream = Limited::stream_call("set").unwrap();
+        stream.push(&forty);
+        assert!(stream.finish().is_accept());
+        let mut stream = Limited::stream_call("set").unwrap();
+        assert!(matches!(
+            stream.push(r#"{"values":[["#),
+            crate::stream::Progress::Rejected(_)
+        ));
+    }
+}
