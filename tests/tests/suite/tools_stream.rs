@@ -203,3 +203,53 @@ fn a_stream_of_the_json_form_names_an_unknown_tool_early() {
         serde_json::json!({"name": "book", "arguments": {"start": 1}})
     );
 }
+
+// A text with one mistake, the byte that decides it, and the error.
+fn mistakes() -> impl Strategy<Value = (String, usize, &'static str, &'static str)> {
+    let ws = prop::sample::select(vec!["", " ", "\n  "]);
+    (ws.clone(), ws, 0..3usize).prop_map(|(a, b, kind)| match kind {
+        0 => {
+            let text = format!(r#"{{"ticket_id":{a}7,{b}"bogus": 1, "priority": "low"}}"#);
+            let at = text.find("bogus").unwrap() + "bogus".len();
+            (text, at, "/arguments/bogus", "unknown_key")
+        }
+        1 => {
+            let text = format!(r#"{{"priority":{a}"low",{b}"ticket_id": "7"}}"#);
+            let at = text.find("\"7").unwrap();
+            (text, at, "/arguments/ticket_id", "invalid_type")
+        }
+        _ => {
+            let text = format!(r#"{{"ticket_id":{a}7,{b}"priority": "hx"}}"#);
+            let at = text.find("hx").unwrap() + 1;
+            (text, at, "/arguments/priority", "not_one_of")
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    // The push holding the deciding byte rejects, and none before it:
+    // an unknown key at its closing quote, a wrong type at its first byte,
+    // an enum prefix no value has at the byte that shows it.
+    #[test]
+    fn a_call_stream_rejects_at_the_deciding_byte((text, at, pointer, code) in mistakes(), cuts in prop::collection::vec(0usize..60, 1..4)) {
+        let mut bounds: Vec<usize> = cuts.into_iter().map(|c| c.min(text.len())).collect();
+        bounds.push(text.len());
+        bounds.sort_unstable();
+        let mut stream = Desk::stream_call("set_priority").unwrap();
+        let mut from = 0;
+        let mut decided = None;
+        for &to in &bounds {
+            if let Progress::Rejected(r) = stream.push(&text[from..to]) {
+                decided.get_or_insert((to, r));
+            }
+            from = to;
+        }
+        let (to, r) = decided.expect("rejected");
+        let first_past = bounds.iter().copied().find(|&b| b > at).unwrap();
+        prop_assert_eq!(to, first_past, "{} decided at {}", text, to);
+        prop_assert_eq!((r.errors[0].pointer.as_str(), r.errors[0].code), (pointer, code));
+        prop_assert_eq!(stream.finish().rejection().map(|r| r.errors[0].code), Some(code));
+    }
+}
