@@ -271,7 +271,8 @@ pub struct Decoder {
     api: Api,
     framer: Framer,
     outputs: Outputs,
-    done: bool,
+    /// The number of the `data: [DONE]` event, once it has come.
+    done: Option<usize>,
     failed: Option<Error>,
     guessed: Option<Api>,
 }
@@ -283,7 +284,7 @@ impl Decoder {
             api,
             framer: Framer::new(),
             outputs: Outputs::default(),
-            done: false,
+            done: None,
             failed: None,
             guessed: None,
         }
@@ -313,7 +314,7 @@ impl Decoder {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
-        if self.done {
+        if self.done.is_some() {
             return Ok(Vec::new());
         }
         let (api, outputs, done, guessed) = (
@@ -323,11 +324,11 @@ impl Decoder {
             &mut self.guessed,
         );
         let result = frame(&mut self.framer, &mut |f: Frame| {
-            if *done {
+            if done.is_some() {
                 return Ok(());
             }
             if f.data == "[DONE]" {
-                *done = true;
+                *done = Some(f.number);
                 return Ok(());
             }
             let value = json_object(&f)?;
@@ -346,14 +347,14 @@ impl Decoder {
         }
     }
 
-    /// The events read so far (`data: [DONE]` included).
+    /// The events read so far, up to and with `data: [DONE]`.
     pub fn events(&self) -> usize {
-        self.framer.dispatched()
+        self.done.unwrap_or_else(|| self.framer.dispatched())
     }
 
     /// Whether `data: [DONE]` has arrived (nothing after it is read).
     pub fn is_done(&self) -> bool {
-        self.done
+        self.done.is_some()
     }
 
     /// The tool calls met so far, by [`Call::index`].

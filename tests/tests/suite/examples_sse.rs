@@ -1,0 +1,221 @@
+//! The shipped transcripts of the four APIs (`examples/data/*.sse`) read by
+//! `contract_runtime::stream::sse`: the same deltas however the bytes are
+//! split, the same reply and the same tool calls whichever API streamed
+//! them, and each tool call's arguments decided by its contract.
+use contract_runtime::cli::{self as runtime_cli, Setup};
+use contract_runtime::schema::Api;
+use contract_runtime::stream::sse::{Decoder, Delta, Output, decode};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+use crate::examples_data::{data, replay, transcripts};
+
+/// Every shipped transcript: its file name and API.
+fn shipped() -> Vec<(String, Api)> {
+    let mut files: Vec<(String, Api)> = std::fs::read_dir(data(""))
+        .unwrap()
+        .filter_map(|e| e.unwrap().file_name().into_string().ok())
+        .filter_map(|name| {
+            let stem = name.strip_suffix(".sse")?;
+            let api = stem.rsplit('.').next()?.parse().unwrap_or_default();
+            Some((name, api))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+fn bytes(name: &str) -> Vec<u8> {
+    std::fs::read(data(name)).unwrap()
+}
+
+/// The deltas of `body` fed in the pieces `cuts` (sorted offsets) make.
+fn split_decode(api: Api, body: &[u8], cuts: &[usize]) -> Vec<Delta> {
+    let mut decoder = Decoder::new(api);
+    let mut deltas = Vec::new();
+    let mut at = 0;
+    for &cut in cuts.iter().chain(std::iter::once(&body.len())) {
+        let cut = cut.clamp(at, body.len());
+        deltas.extend(decoder.feed(&body[at..cut]).unwrap());
+        at = cut;
+    }
+    deltas.extend(decoder.finish().unwrap());
+    deltas
+}
+
+#[test]
+fn every_transcript_gives_the_same_deltas_a_byte_at_a_time() {
+    let files = shipped();
+    assert!(files.len() >= 15, "{files:?}");
+    for (name, api) in files {
+        let body = bytes(&name);
+        let whole = decode(api, &body).unwrap();
+        assert!(!whole.is_empty(), "{name}");
+        let cuts: Vec<usize> = (1..body.len()).collect();
+        assert_eq!(split_decode(api, &body, &cuts), whole, "{name}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    // Any split of any shipped transcript (offsets inside UTF-8 characters
+    // and between a CR and its LF among them) gives the deltas of the whole.
+    #[test]
+    fn every_transcript_gives_the_same_deltas_at_any_split(
+        fractions in prop::collection::vec(0.0f64..1.0, 0..40),
+    ) {
+        for (name, api) in shipped() {
+            let body = bytes(&name);
+            let mut cuts: Vec<usize> =
+                fractions.iter().map(|f| (f * body.len() as f64) as usize).collect();
+            cuts.sort_unstable();
+            prop_assert_eq!(split_decode(api, &body, &cuts), decode(api, &body).unwrap(), "{}", name);
+        }
+    }
+}
+
+/// The text of the reply a transcript carries.
+fn reply(deltas: &[Delta]) -> String {
+    deltas
+        .iter()
+        .filter(|d| d.output == Output::Text)
+        .map(|d| d.text.as_str())
+        .collect()
+}
+
+#[test]
+fn every_api_streams_the_same_reply_and_decides_it_the_same() {
+    for case in ["vacation.clarify", "vacation.unknown-key"] {
+        let chat = reply(&decode(Api::OpenAiChat, &bytes(&format!("{case}.sse"))).unwrap());
+        let (_, chat_replay) = replay(case, "vacation", None);
+        let chat_replay: Value = serde_json::from_str(&chat_replay).unwrap();
+        for api in ["openai-responses", "anthropic", "gemini"] {
+            let stem = format!("{case}.{api}");
+            let deltas = decode(api.parse().unwrap(), &bytes(&format!("{stem}.sse"))).unwrap();
+            assert_eq!(reply(&deltas), chat, "{stem}");
+            let (code, out) = replay(&stem, "vacation", Some(api));
+            assert_eq!(code, 0, "{stem}");
+            let out: Value = serde_json::from_str(&out).unwrap();
+            for key in ["outcome", "errors", "total_bytes"] {
+                assert_eq!(out[key], chat_replay[key], "{stem}: {key}");
+            }
+        }
+    }
+    assert!(
+        transcripts()
+            .iter()
+            .any(|(_, _, api)| api.as_deref() == Some("gemini"))
+    );
+}
+
+/// A tool call of a transcript: its index, id, name and argument pieces.
+type CallPieces = (usize, Option<String>, Option<String>, Vec<String>);
+
+fn calls(deltas: &[Delta]) -> Vec<CallPieces> {
+    let mut calls: Vec<CallPieces> = Vec::new();
+    for delta in deltas {
+        let Output::Call(call) = &delta.output else {
+            continue;
+        };
+        match calls.iter_mut().find(|c| c.0 == call.index) {
+            Some(c) => c.3.push(delta.text.clone()),
+            None => calls.push((
+                call.index,
+                call.id.clone(),
+                call.name.clone(),
+                vec![delta.text.clone()],
+            )),
+        }
+    }
+    calls
+}
+
+// A two-tool-call response in each API's format: two calls of `triage`,
+// told apart with their ids; each call's arguments replayed through the
+// contract of its tool gives `<stem>.expected.jsonl` (the first accepted,
+// the second stopped at `"Bug"`'s `B`); and `--sse` with the reply's
+// contract is a usage error saying what the transcript holds.
+#[test]
+fn two_tool_calls_are_told_apart_and_each_decided() {
+    let checker = contract_examples::registry::find("triage")
+        .unwrap()
+        .checker(&Setup::default())
+        .unwrap();
+    let mut arguments: Option<Vec<String>> = None;
+    for api in ["", ".openai-responses", ".anthropic", ".gemini"] {
+        let stem = format!("triage.two-calls{api}");
+        let api_name = api.strip_prefix('.');
+        let parsed: Api = api_name.map_or(Ok(Api::OpenAiChat), str::parse).unwrap();
+        let deltas = decode(parsed, &bytes(&format!("{stem}.sse"))).unwrap();
+        let calls = calls(&deltas);
+        assert_eq!(calls.len(), 2, "{stem}");
+        let mut lines = String::new();
+        for (index, id, name, pieces) in &calls {
+            assert_eq!(name.as_deref(), Some("triage"), "{stem}");
+            let pieces: Vec<&str> = pieces.iter().map(String::as_str).collect();
+            let replayed = checker.replay(&pieces).unwrap();
+            let mut line = json!({
+                "call": index,
+                "id": id,
+                "name": name,
+                "stopped_at_delta": replayed.stopped_at,
+                "read_bytes": replayed.read,
+                "total_bytes": replayed.total,
+            });
+            let decision = runtime_cli::decision_json(0, &replayed.decision);
+            for (k, v) in decision.as_object().unwrap() {
+                if k != "line" {
+                    line[k] = v.clone();
+                }
+            }
+            lines.push_str(&format!("{line}\n"));
+        }
+        let whole: Vec<String> = calls.iter().map(|c| c.3.concat()).collect();
+        match &arguments {
+            None => arguments = Some(whole),
+            Some(first) => assert_eq!(&whole, first, "{stem}: the same arguments in every API"),
+        }
+        let expected_path = data(&format!("{stem}.expected.jsonl"));
+        if std::env::var_os("BLESS").is_some() {
+            std::fs::write(&expected_path, &lines).unwrap();
+        } else {
+            let expected = std::fs::read_to_string(&expected_path)
+                .unwrap_or_else(|e| panic!("{}: {e} (run with BLESS=1)", expected_path.display()));
+            assert_eq!(lines, expected, "{stem}");
+        }
+        let (code, stdout) = replay(&stem, "triage", api_name);
+        assert_eq!((code, stdout.as_str()), (2, ""), "{stem}");
+        let mut stderr = Vec::new();
+        let mut args: Vec<std::ffi::OsString> = vec![
+            "triage".into(),
+            "--sse".into(),
+            data(&format!("{stem}.sse")).into(),
+        ];
+        if let Some(api) = api_name {
+            args.extend(["--api".into(), api.into()]);
+        }
+        contract_examples::cli::main_with(args, &mut Vec::new(), &mut stderr);
+        let stderr = String::from_utf8(stderr).unwrap();
+        assert!(
+            stderr.contains("it holds 2 tool calls (triage, triage)"),
+            "{stem}: {stderr}"
+        );
+    }
+}
+
+// Read as the wrong API, a stream is a usage error that names the right one,
+// not a reply of 0 bytes rejected as `unexpected_end`.
+#[test]
+fn a_transcript_read_as_the_wrong_api_names_the_right_one() {
+    let mut stderr = Vec::new();
+    let args: Vec<std::ffi::OsString> = vec![
+        "vacation".into(),
+        "--sse".into(),
+        data("vacation.clarify.anthropic.sse").into(),
+    ];
+    let code = contract_examples::cli::main_with(args, &mut Vec::new(), &mut stderr);
+    let stderr = String::from_utf8(stderr).unwrap();
+    assert_eq!(code, runtime_cli::EXIT_USAGE, "{stderr}");
+    assert!(stderr.contains("give --api anthropic"), "{stderr}");
+}
