@@ -219,3 +219,57 @@ fn a_transcript_read_as_the_wrong_api_names_the_right_one() {
     assert_eq!(code, runtime_cli::EXIT_USAGE, "{stderr}");
     assert!(stderr.contains("give --api anthropic"), "{stderr}");
 }
+
+// The async example (`cargo run -p contract-examples --example sse_stream`),
+// compiled here as it is shipped.
+#[allow(dead_code)]
+#[path = "../../../examples/examples/sse_stream.rs"]
+mod sse_stream;
+
+// The example reads a body of any chunk size to the same end, and stops
+// reading at the first rejection.
+#[test]
+fn the_async_example_stops_the_body_at_the_first_rejection() {
+    let lines = sse_stream::run().unwrap();
+    assert_eq!(
+        lines[0],
+        "vacation.clarify.anthropic.sse: read whole, clarify"
+    );
+    assert!(
+        lines[1].starts_with("vacation.unknown-key.anthropic.sse: stopped at event 14 ("),
+        "{}",
+        lines[1]
+    );
+    let body: &'static [u8] =
+        Box::leak(bytes("vacation.unknown-key.anthropic.sse").into_boxed_slice());
+    for chunk in [1, 7, 64, 1000, body.len()] {
+        let ended = sse_stream::block_on(sse_stream::check_body(
+            Api::Anthropic,
+            sse_stream::recorded(body, chunk),
+        ))
+        .unwrap();
+        let sse_stream::Ended::Rejected {
+            event,
+            body_read,
+            rejection,
+        } = ended
+        else {
+            panic!("chunks of {chunk}: not rejected");
+        };
+        assert_eq!((event, rejection.errors[0].code), (14, "unknown_key"));
+        assert!(
+            body_read < body.len() || chunk == body.len(),
+            "chunks of {chunk}"
+        );
+    }
+    let body: &'static [u8] = Box::leak(bytes("vacation.clarify.gemini.sse").into_boxed_slice());
+    let ended = sse_stream::block_on(sse_stream::check_body(
+        Api::Gemini,
+        sse_stream::recorded(body, 5),
+    ))
+    .unwrap();
+    assert!(matches!(
+        ended,
+        sse_stream::Ended::Finished(contract_runtime::OutcomeKind::Clarify)
+    ));
+}
