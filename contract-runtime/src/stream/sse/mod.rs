@@ -72,8 +72,10 @@
 //! string, a delta for a content block never started), is longer than
 //! [`MAX_EVENT_BYTES`], or reports an error of the provider's (`error`
 //! events, `response.failed`, an `error` member) is an [`Error`] with the
-//! event's 1-based number among the events; the decoder never panics, and
-//! after an error every call returns that error again.
+//! event's 1-based number among the events; the decoder never panics. The
+//! call that meets it returns the deltas of the events before it, if any,
+//! and the next call the error (so [`Decoder::finish`] always reports it);
+//! from there on every call returns that error again.
 //!
 //! # Splits
 //!
@@ -296,7 +298,8 @@ impl Decoder {
     }
 
     /// Reads the next bytes of the body; returns the deltas of the events
-    /// they complete, in order.
+    /// they complete, in order (up to a malformed event: see the module
+    /// docs, "Errors").
     pub fn feed(&mut self, bytes: &[u8]) -> Result<Vec<Delta>, Error> {
         self.run(|framer, each| framer.feed(bytes, each))
     }
@@ -342,7 +345,14 @@ impl Decoder {
             Ok(()) => Ok(deltas),
             Err(e) => {
                 self.failed = Some(e.clone());
-                Err(e)
+                // The deltas of the events before it first: the error
+                // comes at the next call, so every split gives the same
+                // deltas, then the same error.
+                if deltas.is_empty() {
+                    Err(e)
+                } else {
+                    Ok(deltas)
+                }
             }
         }
     }

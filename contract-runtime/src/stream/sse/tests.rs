@@ -104,7 +104,13 @@ fn malformed_events_are_errors_with_their_number() {
             body.extend_from_slice(second.as_bytes());
         }
         let mut decoder = Decoder::new(Api::OpenAiChat);
-        let e = decoder.feed(&body).unwrap_err();
+        let before = decoder.feed(&body).unwrap();
+        assert_eq!(
+            texts(&before),
+            [(&Output::Text, "a")],
+            "the delta before it first"
+        );
+        let e = decoder.finish().unwrap_err();
         assert_eq!(e.kind, kind);
         assert!(e.to_string().starts_with(message), "{e}");
         assert_eq!(decoder.feed(b"").unwrap_err(), e, "the error again");
