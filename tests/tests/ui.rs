@@ -21,6 +21,7 @@ fn ui() {
     t.compile_fail("tests/ui/recursion/*.rs");
     t.compile_fail("tests/ui/generics/*.rs");
     t.compile_fail("tests/ui/formats/*.rs");
+    t.compile_fail("tests/ui/tools/*.rs");
     drop(t);
 
     let built = trybuild::TestCases::new();

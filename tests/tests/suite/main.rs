@@ -45,6 +45,8 @@ mod schema_golden;
 mod schema_literals;
 mod stream;
 mod strict_decoding;
+mod tools;
+mod tools_stream;
 mod ui_pass;
 mod union_reading;
 mod unions;
