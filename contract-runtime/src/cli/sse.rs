@@ -10,11 +10,12 @@ use serde_json::{Map, Value, json};
 use super::args::{CheckArgs, Input, OutputFormat};
 use super::check::checker;
 use super::checker::Replay;
+use super::entry::ToolCalls;
 use super::failure::{Failure, UsageError, exit_code, usage};
 use super::output::{decision_json, write_decision, write_header};
 use super::read::read_text;
 use crate::schema::Api;
-use crate::stream::sse::{Decoder, Output};
+use crate::stream::sse::{Decoder, Delta, Output};
 
 /// The largest transcript read (16 MiB).
 pub const MAX_TRANSCRIPT_BYTES: usize = 16 << 20;
@@ -44,10 +45,28 @@ pub fn transcript(text: &str) -> Result<Vec<Event>, UsageError> {
 /// transcript that carries no delta of the reply's text, which says what
 /// it carries instead (tool calls, a refusal, another API's events).
 pub fn transcript_for(text: &str, api: Api) -> Result<Vec<Event>, UsageError> {
+    let (decoder, deltas) = read(text, api)?;
+    reply(&decoder, &deltas)
+}
+
+/// Every delta of a transcript, and the decoder that read them (its calls,
+/// its count of events).
+fn read(text: &str, api: Api) -> Result<(Decoder, Vec<Delta>), UsageError> {
     let mut decoder = Decoder::new(api);
     let mut deltas = decoder.feed(text.as_bytes()).map_err(event_error)?;
     deltas.extend(decoder.finish().map_err(event_error)?);
-    let count = decoder.events() - usize::from(decoder.is_done());
+    Ok((decoder, deltas))
+}
+
+/// The events before `data: [DONE]`.
+fn event_count(decoder: &Decoder) -> usize {
+    decoder.events() - usize::from(decoder.is_done())
+}
+
+/// The reply's text per event, or the usage error of a transcript that is
+/// not a reply.
+fn reply(decoder: &Decoder, deltas: &[Delta]) -> Result<Vec<Event>, UsageError> {
+    let count = event_count(decoder);
     let mut events: Vec<Event> = (1..=count)
         .map(|number| Event {
             number,
@@ -60,7 +79,7 @@ pub fn transcript_for(text: &str, api: Api) -> Result<Vec<Event>, UsageError> {
         }
     }
     if decoder.text_deltas() == 0 || !decoder.calls().is_empty() {
-        return Err(usage(no_reply(&decoder, count)));
+        return Err(usage(no_reply(decoder, count)));
     }
     Ok(events)
 }
@@ -93,7 +112,7 @@ fn no_reply(decoder: &Decoder, events: usize) -> String {
             n => format!(" (and {n} text deltas beside them)"),
         };
         return format!(
-            "{head}: it holds {} tool call{plural} ({}){text}, not a reply for this contract",
+            "{head}: it holds {} tool call{plural} ({}){text}, not a reply for this contract (an entry with_tool_calls checks them)",
             calls.len(),
             names.join(", ")
         );
@@ -148,7 +167,11 @@ pub(super) fn run_sse(
         MAX_TRANSCRIPT_BYTES,
         "the limit for a transcript",
     )?;
-    let events = transcript_for(&text, api)?;
+    let (decoder, deltas) = read(&text, api)?;
+    if let (Some(replay_call), false) = (args.contract.tool_calls, decoder.calls().is_empty()) {
+        return run_calls(args, replay_call, &decoder, &deltas, stdout, stderr);
+    }
+    let events = reply(&decoder, &deltas)?;
     let pieces: Vec<&str> = events
         .iter()
         .map(|e| e.content.as_str())
@@ -168,6 +191,66 @@ pub(super) fn run_sse(
     }
     writeln!(stderr, "{}: {}", args.contract.name(), summary(&json))?;
     let rejected = replay.decision.outcome == crate::OutcomeKind::Reject;
+    Ok(exit_code(args.fail_on_reject, rejected))
+}
+
+/// `--sse` over a tool-call response, with an entry that checks tool
+/// calls: each call's argument deltas replayed through its tool's stream,
+/// one JSON object per call (`call`, `id`, `name`, then [`replay_json`]'s
+/// keys), one summary line per call on stderr.
+fn run_calls(
+    args: &CheckArgs<'_>,
+    replay_call: ToolCalls,
+    decoder: &Decoder,
+    deltas: &[Delta],
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<i32, Failure> {
+    let mut rejected = false;
+    if args.format == OutputFormat::Table {
+        write_header(stdout, OutputFormat::Table)?;
+    }
+    for call in decoder.calls() {
+        let events: Vec<Event> = deltas
+            .iter()
+            .filter(|d| matches!(&d.output, Output::Call(c) if c.index == call.index))
+            .map(|d| Event {
+                number: d.event,
+                content: d.text.clone(),
+            })
+            .collect();
+        let pieces: Vec<&str> = events.iter().map(|e| e.content.as_str()).collect();
+        let name = call.name.as_deref().unwrap_or("");
+        let replay = replay_call(name, &pieces);
+        rejected |= replay.decision.outcome == crate::OutcomeKind::Reject;
+        let mut json = Map::new();
+        json.insert("call".into(), json!(call.index));
+        json.insert("id".into(), json!(call.id));
+        json.insert("name".into(), json!(call.name));
+        if let Value::Object(rest) = replay_json(&events, &replay) {
+            json.extend(rest);
+        }
+        json.insert("events".into(), json!(event_count(decoder)));
+        let json = Value::Object(json);
+        match args.format {
+            OutputFormat::Jsonl => writeln!(stdout, "{json}")?,
+            OutputFormat::Table => {
+                write_decision(
+                    stdout,
+                    OutputFormat::Table,
+                    call.index as u64 + 1,
+                    &replay.decision,
+                )?;
+            }
+        }
+        writeln!(
+            stderr,
+            "{}: call {} ({name}): {}",
+            args.contract.name(),
+            call.index,
+            summary(&json)
+        )?;
+    }
     Ok(exit_code(args.fail_on_reject, rejected))
 }
 

@@ -180,8 +180,8 @@ fn the_readme_shows_real_output_of_its_first_command() {
 
 /// The shipped transcripts of replies (`*.sse`), each named
 /// `<contract>.<case>[.<api>].sse` (no API: `openai-chat`), and their
-/// contracts and APIs. The tool-call transcripts (`*.two-calls.*`) are
-/// `examples_sse`'s.
+/// contracts and APIs (the `triage.two-calls` ones are tool-call
+/// responses, replayed call by call: the `triage` entry checks tool calls).
 pub(crate) fn transcripts() -> Vec<(String, String, Option<String>)> {
     let mut out: Vec<(String, String, Option<String>)> = std::fs::read_dir(data(""))
         .unwrap()
@@ -196,7 +196,6 @@ pub(crate) fn transcripts() -> Vec<(String, String, Option<String>)> {
                 .map(str::to_owned);
             Some((stem, contract, api))
         })
-        .filter(|(stem, _, _)| !stem.contains(".two-calls"))
         .collect();
     out.sort();
     out
@@ -216,7 +215,7 @@ pub(crate) fn replay(stem: &str, contract: &str, api: Option<&str>) -> (i32, Str
 #[test]
 fn every_transcript_replays_to_its_expected_output() {
     let shipped = transcripts();
-    assert!(shipped.len() >= 11, "{shipped:?}");
+    assert!(shipped.len() >= 15, "{shipped:?}");
     for (stem, contract, api) in shipped {
         let (code, stdout) = replay(&stem, &contract, api.as_deref());
         assert_eq!(code, 0, "{stem}");

@@ -2,9 +2,11 @@
 //! `contract_runtime::stream::sse`: the same deltas however the bytes are
 //! split, the same reply and the same tool calls whichever API streamed
 //! them, and each tool call's arguments decided by its contract.
-use contract_runtime::cli::{self as runtime_cli, Setup};
+use contract_examples::triage::TriageTool;
+use contract_runtime::cli as runtime_cli;
 use contract_runtime::schema::Api;
 use contract_runtime::stream::sse::{Decoder, Delta, Output, decode};
+use contract_runtime::tools::Tools;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
@@ -132,16 +134,14 @@ fn calls(deltas: &[Delta]) -> Vec<CallPieces> {
 }
 
 // A two-tool-call response in each API's format: two calls of `triage`,
-// told apart with their ids; each call's arguments replayed through the
-// contract of its tool gives `<stem>.expected.jsonl` (the first accepted,
-// the second stopped at `"Bug"`'s `B`); and `--sse` with the reply's
-// contract is a usage error saying what the transcript holds.
+// told apart with their ids, with the same arguments in every API; the
+// `triage` entry replays each call through `TriageTool::stream_call`
+// (`<stem>.expected.jsonl`, compared in `examples_data`: the first call
+// accepted, the second stopped at `"Bug"`'s `B`), and `--sse` with a reply's
+// contract that checks no tool calls is a usage error saying what the
+// transcript holds.
 #[test]
 fn two_tool_calls_are_told_apart_and_each_decided() {
-    let checker = contract_examples::registry::find("triage")
-        .unwrap()
-        .checker(&Setup::default())
-        .unwrap();
     let mut arguments: Option<Vec<String>> = None;
     for api in ["", ".openai-responses", ".anthropic", ".gemini"] {
         let stem = format!("triage.two-calls{api}");
@@ -150,53 +150,47 @@ fn two_tool_calls_are_told_apart_and_each_decided() {
         let deltas = decode(parsed, &bytes(&format!("{stem}.sse"))).unwrap();
         let calls = calls(&deltas);
         assert_eq!(calls.len(), 2, "{stem}");
-        let mut lines = String::new();
-        for (index, id, name, pieces) in &calls {
+        let (code, stdout) = replay(&stem, "triage", api_name);
+        assert_eq!(code, 0, "{stem}");
+        let lines: Vec<Value> = stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 2, "{stem}: one line per call");
+        for ((index, id, name, pieces), line) in calls.iter().zip(&lines) {
             assert_eq!(name.as_deref(), Some("triage"), "{stem}");
+            assert_eq!(line["call"], json!(index), "{stem}");
+            assert_eq!(line["id"], json!(id), "{stem}");
             let pieces: Vec<&str> = pieces.iter().map(String::as_str).collect();
-            let replayed = checker.replay(&pieces).unwrap();
-            let mut line = json!({
-                "call": index,
-                "id": id,
-                "name": name,
-                "stopped_at_delta": replayed.stopped_at,
-                "read_bytes": replayed.read,
-                "total_bytes": replayed.total,
-            });
+            let stream = TriageTool::stream_call("triage").unwrap();
+            let replayed = runtime_cli::replay(stream, &pieces);
             let decision = runtime_cli::decision_json(0, &replayed.decision);
-            for (k, v) in decision.as_object().unwrap() {
-                if k != "line" {
-                    line[k] = v.clone();
-                }
-            }
-            lines.push_str(&format!("{line}\n"));
+            assert_eq!(line["outcome"], decision["outcome"], "{stem}");
+            assert_eq!(line["errors"], decision["errors"], "{stem}");
+            assert_eq!(line["read_bytes"], json!(replayed.read), "{stem}");
         }
+        assert_eq!(lines[0]["outcome"], "accept", "{stem}");
+        assert_eq!(
+            lines[1]["errors"][0]["pointer"], "/arguments/categoria",
+            "{stem}"
+        );
         let whole: Vec<String> = calls.iter().map(|c| c.3.concat()).collect();
         match &arguments {
             None => arguments = Some(whole),
             Some(first) => assert_eq!(&whole, first, "{stem}: the same arguments in every API"),
         }
-        let expected_path = data(&format!("{stem}.expected.jsonl"));
-        if std::env::var_os("BLESS").is_some() {
-            std::fs::write(&expected_path, &lines).unwrap();
-        } else {
-            let expected = std::fs::read_to_string(&expected_path)
-                .unwrap_or_else(|e| panic!("{}: {e} (run with BLESS=1)", expected_path.display()));
-            assert_eq!(lines, expected, "{stem}");
-        }
-        let (code, stdout) = replay(&stem, "triage", api_name);
-        assert_eq!((code, stdout.as_str()), (2, ""), "{stem}");
         let mut stderr = Vec::new();
         let mut args: Vec<std::ffi::OsString> = vec![
-            "triage".into(),
+            "vacation".into(),
             "--sse".into(),
             data(&format!("{stem}.sse")).into(),
         ];
         if let Some(api) = api_name {
             args.extend(["--api".into(), api.into()]);
         }
-        contract_examples::cli::main_with(args, &mut Vec::new(), &mut stderr);
+        let code = contract_examples::cli::main_with(args, &mut Vec::new(), &mut stderr);
         let stderr = String::from_utf8(stderr).unwrap();
+        assert_eq!(code, runtime_cli::EXIT_USAGE, "{stem}");
         assert!(
             stderr.contains("it holds 2 tool calls (triage, triage)"),
             "{stem}: {stderr}"
