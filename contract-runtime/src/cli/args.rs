@@ -89,7 +89,8 @@ prints one JSON line per input line, then a per-stage summary on stderr.
 --sse replays a recorded model stream (server-sent events of the API --api
 names: OpenAI Chat Completions by default, OpenAI Responses, Anthropic
 Messages or Gemini) through CONTRACT's stream check: the event at which it
-would stop the model, the bytes of output that saves, and the decision.
+would stop the model, the bytes of output that saves, and the decision (for
+a tool-call response, per call, when CONTRACT checks tool calls).
 --schema prints CONTRACT's JSON Schema; with --provider, the schema to send to
 that provider, and on stderr what it leaves to the local checks; with --request
 too, the request fragment that carries it (OpenAI's response_format, Gemini's

@@ -134,6 +134,11 @@
 //! generation would. A malformed event is a usage error with its number; so
 //! is a transcript that carries no delta of the reply's text (a tool-call
 //! response, a refusal, another API's events), which says what it carries.
+//! A tool-call response to an entry made [`Entry::with_tool_calls`] is
+//! replayed call by call instead: each call's argument deltas through its
+//! tool's stream ([`crate::tools::Tools::stream_call`]), one JSON object
+//! per call (`{"call":0,"id":"call_1","name":"triage","events":…}` then the
+//! keys below), one summary line per call on stderr.
 //! `--format jsonl` (the default) prints one JSON object ([`replay_json`]):
 //!
 //! ```text

@@ -206,6 +206,9 @@ struct Outputs {
     text_deltas: usize,
 }
 
+/// The most of a refusal kept (4 KiB).
+const MAX_REFUSAL: usize = 4 << 10;
+
 /// An Anthropic content block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Block {
@@ -243,6 +246,16 @@ impl Outputs {
                 c.name = name.filter(|s| !s.is_empty()).map(str::to_owned);
             }
         }
+    }
+
+    /// Keeps the refusal's first [`MAX_REFUSAL`] bytes (it is only shown).
+    fn refuse(&mut self, text: &str) {
+        let room = MAX_REFUSAL.saturating_sub(self.refusal.len());
+        let mut end = text.len().min(room);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        self.refusal.push_str(&text[..end]);
     }
 
     fn text(&mut self, event: usize, text: &str) {
@@ -377,7 +390,8 @@ impl Decoder {
         self.outputs.text_deltas
     }
 
-    /// The refusal the model streamed instead of a reply, if any.
+    /// The refusal the model streamed instead of a reply, if any (its first
+    /// 4 KiB).
     pub fn refusal(&self) -> Option<&str> {
         Some(self.outputs.refusal.as_str()).filter(|r| !r.is_empty())
     }

@@ -20,7 +20,7 @@ pub(super) fn chat(event: usize, value: &Value, outputs: &mut Outputs) -> Result
             outputs.text(event, text);
         }
         if let Some(refusal) = string(event, delta, "refusal", "delta.refusal")? {
-            outputs.refusal.push_str(refusal);
+            outputs.refuse(refusal);
         }
         for (j, call) in array(event, delta, "tool_calls", "delta.tool_calls")?
             .iter()
@@ -56,7 +56,7 @@ pub(super) fn responses(event: usize, value: &Value, outputs: &mut Outputs) -> R
         }
         "response.refusal.delta" => {
             if let Some(text) = string(event, value, "delta", "delta")? {
-                outputs.refusal.push_str(text);
+                outputs.refuse(text);
             }
         }
         "response.output_item.added" => {

@@ -266,3 +266,20 @@ fn an_event_past_the_limit_is_an_error_not_a_growing_buffer() {
     }
     assert_eq!(result.unwrap_err().kind, ErrorKind::TooLong);
 }
+
+#[test]
+fn a_refusal_is_kept_to_its_first_4_kib() {
+    let event = format!(
+        "data: {}\n\n",
+        serde_json::json!({"type": "response.refusal.delta", "delta": "é".repeat(3000)})
+    );
+    let mut decoder = Decoder::new(Api::OpenAiResponses);
+    decoder.feed(event.as_bytes()).unwrap();
+    decoder.feed(event.as_bytes()).unwrap();
+    let refusal = decoder.refusal().unwrap();
+    assert!(
+        refusal.len() <= 4096 && refusal.len() > 4090,
+        "{}",
+        refusal.len()
+    );
+}
