@@ -13,6 +13,15 @@ and checks, for every shipped contract:
   The client applies it only to a pydantic type; a schema given as
   `output_config.format` goes out as it is, so the check is that the export
   without that one keyword is a fixpoint.
+- Request fragments (openai==3.57.0): `response_format_for(Api::OpenAiChat)`
+  and `response_format_for(Api::OpenAiResponses)` have the keys and values
+  the SDK itself builds for a pydantic type
+  (`openai.lib._parsing._completions.type_to_response_format_param`, the
+  chat `response_format`; `openai.lib._parsing._responses.type_to_text_format_param`,
+  the Responses `text.format`), their schema being the OpenAI export, and
+  each is read back unchanged by the SDK's own model of that parameter
+  (`openai.types.shared.ResponseFormatJSONSchema`,
+  `openai.types.responses.ResponseFormatTextJSONSchemaConfig`).
 - Local (llguidance==1.9.1, outlines-core==0.2.14): the export compiles with
   both; each engine's own matcher (llguidance's `LLMatcher` over a byte
   tokenizer, Outlines' regex from `build_regex_from_schema` with Python's
@@ -41,7 +50,12 @@ from pathlib import Path
 
 from anthropic.lib._parse._transform import transform_schema
 from llguidance import LLMatcher, LLTokenizer, TokenizerWrapper
+from openai.lib._parsing._completions import type_to_response_format_param
+from openai.lib._parsing._responses import type_to_text_format_param
 from openai.lib._pydantic import _ensure_strict_json_schema
+from openai.types.responses import ResponseFormatTextJSONSchemaConfig
+from openai.types.shared import ResponseFormatJSONSchema
+from pydantic import BaseModel
 from outlines_core.json_schema import build_regex_from_schema
 
 CONTRACTS = ["close-ticket", "settings", "triage", "ticket-extraction", "vacation", "step", "filter-unrolled", "formats"]
@@ -106,6 +120,51 @@ def diff(a, b, at=""):
     return None if a == b else (at or "/")
 
 
+class Probe(BaseModel):
+    """A pydantic type, for the fragments the SDK builds around its schema."""
+
+    x: int
+
+
+def shape(value):
+    """A fragment's keys and values, its schemas left out."""
+    if isinstance(value, dict):
+        return {k: shape(v) for k, v in value.items() if k != "schema"}
+    return value
+
+
+def request_fragments(name, directory, export, failures):
+    """The chat and Responses fragments against what the SDK builds and reads."""
+    checks = [
+        ("openai-chat", type_to_response_format_param, ResponseFormatJSONSchema, ("json_schema", "schema")),
+        ("openai-responses", type_to_text_format_param, ResponseFormatTextJSONSchemaConfig, ("schema",)),
+    ]
+    for api, build, model, at in checks:
+        ours = json.loads((directory / f"{name}.request.{api}.json").read_text(encoding="utf-8"))
+        if "error" in ours:
+            print(f"{name} request {api}: not exported ({ours['error']})")
+            continue
+        sdk = shape(build(Probe))
+        expected = copy.deepcopy(sdk)
+        inner = expected["json_schema"] if "json_schema" in expected else expected
+        inner["name"] = (ours.get("json_schema") or ours)["name"]
+        if shape(ours) != expected:
+            failures.append(f"{name} request {api}: {shape(ours)} is not the SDK's form {sdk}")
+        schema = ours
+        for key in at:
+            schema = schema.get(key, {}) if isinstance(schema, dict) else {}
+        if schema != export:
+            failures.append(f"{name} request {api}: the fragment's schema is not the OpenAI export")
+        try:
+            back = model.model_validate(ours).model_dump(by_alias=True, exclude_none=True)
+        except Exception as e:  # the SDK's model refusing it is a failure to report
+            failures.append(f"{name} request {api}: the SDK's {model.__name__} refuses it: {type(e).__name__}")
+            continue
+        if back != ours:
+            failures.append(f"{name} request {api}: the SDK's {model.__name__} reads it back as {back}")
+        print(f"{name} request {api}: checked")
+
+
 def fixpoint(name, provider, schema, failures):
     try:
         if provider == "openai":
@@ -162,6 +221,8 @@ def main(directory):
             lowered = bool(export.get("lowered")) or name in UNROLLED
             if provider == "openai":
                 fixpoint(name, provider, schema, failures)
+                if name not in UNROLLED:
+                    request_fragments(name, directory, schema, failures)
             if provider == "anthropic":
                 probe = dict(schema)
                 if "anyOf" in probe and probe.get("type") == "object":

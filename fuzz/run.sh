@@ -30,6 +30,7 @@ case "$target" in
   decode_step) seeds=(seeds/step seeds/common) ;;
   decode_tree) seeds=(seeds/tree seeds/common) ;;
   stream) seeds=(seeds/stream) ;;
+  sse) seeds=(seeds/sse) ;;
   *)
     echo "unknown target $target (see fuzz/Cargo.toml)" >&2
     exit 2 ;;

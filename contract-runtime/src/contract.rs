@@ -128,6 +128,36 @@ pub trait Contract: JsonType + 'static {
         Ok(schema::request_fragment(&export, <Self as Contract>::NAME))
     }
 
+    /// The request fragment `api` takes for this contract: the export of
+    /// [`api.provider()`](schema::Api::provider) where that API carries it.
+    /// Beside [`Contract::response_format`]'s forms, OpenAI's Responses API
+    /// (`text.format`: `{"type": "json_schema", "name", "strict": true,
+    /// "schema"}`, flat where Chat Completions nests `json_schema`). The
+    /// API, not the provider, chooses the form: Chat Completions and
+    /// Responses take the same export (see [`schema::Api`]).
+    ///
+    /// ```
+    /// use contract_runtime::Contract;
+    /// use contract_runtime::schema::Api;
+    ///
+    /// #[derive(Contract)]
+    /// struct Reply { text: String }
+    ///
+    /// let format = Reply::response_format_for(Api::OpenAiResponses).unwrap();
+    /// let request = serde_json::json!({
+    ///     "model": "gpt-5",
+    ///     "input": "Say hello.",
+    ///     "text": { "format": format },
+    /// });
+    /// assert_eq!(request["text"]["format"]["name"], "Reply");
+    /// assert_eq!(request["text"]["format"]["strict"], true);
+    /// assert_eq!(request["text"]["format"]["schema"]["additionalProperties"], false);
+    /// ```
+    fn response_format_for(api: schema::Api) -> Result<Value, schema::ExportError> {
+        let export = Self::json_schema_for(api.provider())?;
+        Ok(api.request_fragment(&export, <Self as Contract>::NAME))
+    }
+
     /// Parses and checks `raw` (parse, schema and rule stages).
     // A small body around the generated decoder (a call of its own): inlined
     // into the caller, which takes the value where it returns.

@@ -128,7 +128,7 @@
 //!
 //! - [`Contract`] (the trait and its derive): the entry points, `check`,
 //!   `check_with`, `from_json`, `to_json`, `json_schema`,
-//!   `json_schema_for`, `response_format`, `stream`, `edit_policy`,
+//!   `json_schema_for`, `response_format`, `response_format_for`, `stream`, `edit_policy`,
 //!   `idempotency_key`; [`EvidenceSource`], the source text `evidence`
 //!   fields quote; [`Limits`], a document's size and depth bounds.
 //! - Decisions and errors: [`Outcome`], [`OutcomeKind`], [`Violation`],
@@ -149,7 +149,7 @@
 //! | [`code`] | the stable error codes, to match on |
 //! | [`error`] | errors as data, [`error::MAX_ERRORS`] |
 //! | [`json`] | the strict-JSON policy: [`json::parse`] of an untyped document |
-//! | [`schema`] | provider exports ([`schema::Export`], [`schema::export_schema`]), schema versions, [`schema::LOCAL_ONLY`] |
+//! | [`schema`] | provider exports ([`schema::Export`], [`schema::export_schema`]), the APIs that carry them ([`schema::Api`]), schema versions, [`schema::LOCAL_ONLY`] |
 //! | [`compat`] | the changes between two versions of a schema |
 //! | [`diff`] | [`diff::changed_paths`]: the pointers where two values differ |
 //! | [`edit`] | edit policies and accepted edits |
@@ -158,7 +158,7 @@
 //! | [`formats`] | the checks of `format = "email"` and `format = "uuid"`, as functions |
 //! | [`date`] | [`Date`], [`DateTime`], and conversions to `chrono`, `jiff` and `time` (features) |
 //! | [`outcome`], [`feedback`] | decisions, violations; a rejection rendered for a retry prompt |
-//! | [`stream`] | a document checked while the model writes it ([`stream::Stream`], [`stream::Progress`]) |
+//! | [`stream`] | a document checked while the model writes it ([`stream::Stream`], [`stream::Progress`]); [`stream::sse`], the four provider APIs' event streams read into its deltas |
 //! | [`tools`] | a `#[contract(tools)]` enum: one call, a batch of parallel calls, tool definitions per provider and for MCP ([`tools::Tools`], [`tools::Call`]) |
 //! | [`retry`] | a bounded retry loop |
 //! | [`report`] | metrics over many outcomes |

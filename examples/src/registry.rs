@@ -25,7 +25,7 @@ use crate::settings::Settings;
 use crate::shipping_label::ShippingLabel;
 use crate::step::Step;
 use crate::ticket_extraction::{EmailContext, TicketExtraction};
-use crate::triage::Triage;
+use crate::triage::{Triage, TriageTool};
 use crate::vacation::VacationRequest;
 
 /// Every built-in contract, in the order of the seeds (made anew on each
@@ -38,9 +38,9 @@ pub fn entries() -> Vec<Entry> {
             .with_context_from(|arg: TenantContextArg| Ok(TicketContext::demo(&arg.tenant))),
         entry::<Settings>("settings")
             .about("seed 001: notification settings; edit policy disable_email"),
-        entry::<Triage>("triage").about(
-            "seed 002: category, priority, confidence and reason of a support message",
-        ),
+        entry::<Triage>("triage")
+            .about("seed 002: category, priority, confidence and reason of a support message")
+            .with_tool_calls::<TriageTool>(),
         entry::<TicketExtraction>("ticket-extraction")
             .about("seed 003: incident facts from an e-mail, with evidence and review")
             .context_example(r#"{"confirmed_clusters": ["<cluster>", ...]}"#)

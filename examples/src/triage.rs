@@ -73,3 +73,13 @@ pub struct Triage {
     #[contract(max_len = 500)]
     pub motivo: String,
 }
+
+/// The triage as a tool a model calls (`triage`, its arguments a
+/// [`Triage`]): what `contract-check triage --sse` checks a tool-call
+/// response's calls against.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(tools, rename_all = "snake_case")]
+pub enum TriageTool {
+    /// Triage one customer-support message.
+    Triage(Triage),
+}

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Parser;
 
 use super::entry::Entry;
-use crate::schema::Provider;
+use crate::schema::{Api, Provider};
 
 /// Every option of the command line, as clap reads it (values checked
 /// later, in `parse`, so each mistake gets its own message).
@@ -40,9 +40,12 @@ pub(super) struct Options {
     /// Exit with 1 when a line was rejected.
     #[arg(long, help_heading = "Checking")]
     pub fail_on_reject: bool,
-    /// Replay a recorded chat-completions stream through CONTRACT's stream check.
+    /// Replay a recorded model stream (server-sent events) through CONTRACT's stream check.
     #[arg(long, value_name = "FILE", help_heading = "Other modes")]
     pub sse: Option<String>,
+    /// With --sse: the API that streamed it, openai-chat (default), openai-responses, anthropic or gemini.
+    #[arg(long, value_name = "API", help_heading = "Other modes")]
+    pub api: Option<String>,
     /// Print CONTRACT's JSON Schema.
     #[arg(long, value_name = "CONTRACT", help_heading = "Other modes")]
     pub schema: Option<String>,
@@ -71,7 +74,8 @@ pub(super) fn usage_lines(name: &str) -> String {
 {name} CONTRACT [FILE|-] [--context JSON] [--source FILE]
        {pad} [--baseline FILE --edit POLICY] [--format jsonl|table] [--fail-on-reject]
        {pad} [--summary text|json] [--jobs N]
-       {name} CONTRACT --sse FILE [--context JSON] [--source FILE] [--format jsonl|table] [--fail-on-reject]
+       {name} CONTRACT --sse FILE [--api openai-chat|openai-responses|anthropic|gemini]
+       {pad} [--context JSON] [--source FILE] [--format jsonl|table] [--fail-on-reject]
        {name} --schema CONTRACT [--provider openai|gemini|anthropic|local [--request]]
        {name} --compat OLD.json NEW.json [--format table|jsonl] [--fail-on-breaking]
        {name} --list"
@@ -82,9 +86,11 @@ pub(super) fn usage_lines(name: &str) -> String {
 pub(super) const ABOUT: &str = "\
 Checks one model output per line of FILE (or stdin) against CONTRACT and
 prints one JSON line per input line, then a per-stage summary on stderr.
---sse replays a recorded chat-completions stream (server-sent events, one
-content delta each) through CONTRACT's stream check: the event at which it
-would stop the model, the bytes of output that saves, and the decision.
+--sse replays a recorded model stream (server-sent events of the API --api
+names: OpenAI Chat Completions by default, OpenAI Responses, Anthropic
+Messages or Gemini) through CONTRACT's stream check: the event at which it
+would stop the model, the bytes of output that saves, and the decision (for
+a tool-call response, per call, when CONTRACT checks tool calls).
 --schema prints CONTRACT's JSON Schema; with --provider, the schema to send to
 that provider, and on stderr what it leaves to the local checks; with --request
 too, the request fragment that carries it (OpenAI's response_format, Gemini's
@@ -195,6 +201,7 @@ pub(super) enum Command<'a> {
     Compat(CompatArgs),
     /// `CONTRACT [FILE|-] ...`.
     Check(Box<CheckArgs<'a>>),
-    /// `CONTRACT --sse FILE ...` (the transcript is the input file).
-    Replay(Box<CheckArgs<'a>>),
+    /// `CONTRACT --sse FILE [--api API] ...` (the transcript is the input
+    /// file, streamed by that API).
+    Replay(Box<CheckArgs<'a>>, Api),
 }

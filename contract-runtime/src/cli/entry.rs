@@ -14,7 +14,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::checker::{Checker, Decision, replay};
+use super::checker::{Checker, Decision, Replay, replay};
 use crate::json::{self, Limits};
 use crate::{Contract, OutcomeKind, Rejection, diff};
 
@@ -44,7 +44,13 @@ pub struct Entry {
     make_context: Option<MakeContext>,
     context_type: (TypeId, &'static str),
     problem: Option<String>,
+    /// The tools a `--sse` transcript's tool calls are checked against
+    /// ([`Entry::with_tool_calls`]).
+    pub(super) tool_calls: Option<ToolCalls>,
 }
+
+/// One tool call's argument pieces replayed through `T::stream_call(name)`.
+pub(super) type ToolCalls = fn(&str, &[&str]) -> Replay;
 
 impl fmt::Debug for Entry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -85,10 +91,51 @@ where
             std::any::type_name::<T::Context>(),
         ),
         problem: None,
+        tool_calls: None,
     }
 }
 
 impl Entry {
+    /// In `--sse` mode, the tool calls of a transcript are checked as calls
+    /// of the tools enum `T`, each through
+    /// [`T::stream_call(name)`](crate::tools::Tools::stream_call) with its
+    /// argument deltas (one decision per call), instead of being refused as
+    /// not a reply. `T` is often the entry's own contract; any tools enum
+    /// works (the reply, if the transcript has one, is still this entry's).
+    /// The calls are checked without a context (no business stage).
+    ///
+    /// ```
+    /// use contract_runtime::Contract;
+    /// use contract_runtime::cli::{Cli, entry};
+    ///
+    /// #[derive(Contract, Debug)]
+    /// #[contract(tools)]
+    /// enum Tool { lookup { word: String } }
+    ///
+    /// let dir = std::env::temp_dir().join(format!("with-tool-calls-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// let file = dir.join("calls.sse");
+    /// std::fs::write(&file, concat!(
+    ///     "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"c1\",",
+    ///     "\"function\":{\"name\":\"lookup\",\"arguments\":\"{\\\"word\\\": 7\"}}]}}]}\n\n",
+    ///     "data: [DONE]\n\n",
+    /// )).unwrap();
+    /// let cli = Cli::new([entry::<Tool>("tool").with_tool_calls::<Tool>()]);
+    /// let (mut out, mut err) = (Vec::new(), Vec::new());
+    /// cli.run(["tool".into(), "--sse".into(), file.clone().into_os_string()], &mut out, &mut err);
+    /// let line: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    /// assert_eq!((line["call"].as_u64(), line["name"].as_str()), (Some(0), Some("lookup")));
+    /// assert_eq!(line["errors"][0]["pointer"], "/arguments/word");
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn with_tool_calls<T>(mut self) -> Self
+    where
+        T: crate::tools::Tools,
+    {
+        self.tool_calls = Some(replay_call::<T>);
+        self
+    }
+
     /// One line for `--list`: what the model is asked for (the contract's
     /// type name unless given).
     pub fn about(mut self, description: impl Into<String>) -> Self {
@@ -442,4 +489,18 @@ fn one_line(rejection: &Rejection) -> String {
         line.push_str(&format!("; and {more} more"));
     }
     line
+}
+
+// One tool call's arguments through `T::stream_call(name)`; an unknown
+// tool is decided by its name, before any byte of its arguments.
+fn replay_call<T: crate::tools::Tools>(name: &str, pieces: &[&str]) -> Replay {
+    match T::stream_call(name) {
+        Ok(stream) => replay(stream, pieces),
+        Err(rejection) => Replay {
+            stopped_at: Some(0),
+            read: 0,
+            total: pieces.iter().map(|p| p.len()).sum(),
+            decision: Decision::from_rejection(rejection),
+        },
+    }
 }

@@ -55,7 +55,8 @@
 //! contract-check CONTRACT [FILE|-] [--context JSON] [--source FILE]
 //!                [--baseline FILE --edit POLICY] [--format jsonl|table] [--fail-on-reject]
 //!                [--summary text|json] [--jobs N]
-//! contract-check CONTRACT --sse FILE [--context JSON] [--source FILE] [--format jsonl|table] [--fail-on-reject]
+//! contract-check CONTRACT --sse FILE [--api openai-chat|openai-responses|anthropic|gemini]
+//!                [--context JSON] [--source FILE] [--format jsonl|table] [--fail-on-reject]
 //! contract-check --schema CONTRACT [--provider openai|gemini|anthropic|local [--request]]
 //! contract-check --compat OLD.json NEW.json [--format table|jsonl] [--fail-on-breaking]
 //! contract-check --list
@@ -120,14 +121,24 @@
 //! [`BATCH_LINES`] lines (or [`BATCH_BYTES`]), and at most `2 × N`
 //! batches are in flight: memory stays bounded whatever the input's size.
 //!
-//! # Replaying a streamed output: `CONTRACT --sse FILE`
+//! # Replaying a streamed output: `CONTRACT --sse FILE [--api API]`
 //!
-//! FILE is a recorded chat-completions stream in the OpenAI-compatible
-//! format: `data: {"choices":[{"delta":{"content":"…"}}]}` events separated
-//! by blank lines, ending with `data: [DONE]` (see [`transcript`]). Each
-//! content delta is pushed through the contract's
-//! [`Stream`](crate::stream::Stream); at the first push it
-//! rejects, the replay stops, as a caller that cancels the generation would.
+//! FILE is a recorded model stream, the server-sent events of the API
+//! `--api` names: `openai-chat` (the default: OpenAI Chat Completions and
+//! the OpenAI-compatible servers, `data: {"choices":[{"delta":{"content":"…"}}]}`
+//! events ending with `data: [DONE]`), `openai-responses`, `anthropic`
+//! (Messages) or `gemini` (see [`crate::stream::sse`] for what each
+//! carries, and [`transcript_for`]). Each delta of the reply's text is
+//! pushed through the contract's [`Stream`](crate::stream::Stream); at the
+//! first push it rejects, the replay stops, as a caller that cancels the
+//! generation would. A malformed event is a usage error with its number; so
+//! is a transcript that carries no delta of the reply's text (a tool-call
+//! response, a refusal, another API's events), which says what it carries.
+//! A tool-call response to an entry made [`Entry::with_tool_calls`] is
+//! replayed call by call instead: each call's argument deltas through its
+//! tool's stream ([`crate::tools::Tools::stream_call`]), one JSON object
+//! per call (`{"call":0,"id":"call_1","name":"triage","events":…}` then the
+//! keys below), one summary line per call on stderr.
 //! `--format jsonl` (the default) prints one JSON object ([`replay_json`]):
 //!
 //! ```text
@@ -250,7 +261,7 @@ pub use output::{decision_json, summary_json};
 pub use parse::MAX_JOBS;
 pub use read::{MAX_SOURCE_BYTES, read_line_capped};
 pub use schema::{export_notes, schema_for};
-pub use sse::{Event, MAX_TRANSCRIPT_BYTES, replay_json, transcript};
+pub use sse::{Event, MAX_TRANSCRIPT_BYTES, replay_json, transcript, transcript_for};
 
 use args::Command;
 use failure::{Failure, finish, usage};
@@ -366,7 +377,7 @@ impl Cli {
             }
             Command::Compat(args) => compat::run_compat(&args, stdout, stderr),
             Command::Check(args) => check::run_check(&args, stdout, stderr),
-            Command::Replay(args) => sse::run_sse(&args, stdout, stderr),
+            Command::Replay(args, api) => sse::run_sse(&args, api, stdout, stderr),
         }
     }
 

@@ -14,7 +14,7 @@ use super::args::{
 };
 use super::entry::Entry;
 use super::failure::{UsageError, usage};
-use crate::schema::Provider;
+use crate::schema::{Api, Provider};
 
 /// The most threads `--jobs` takes.
 pub const MAX_JOBS: usize = 256;
@@ -118,6 +118,7 @@ fn check_mode(given: &[&str]) -> Result<(), UsageError> {
             "--sse",
             &[
                 "--sse",
+                "--api",
                 "--context",
                 "--source",
                 "--format",
@@ -143,6 +144,7 @@ fn check_mode(given: &[&str]) -> Result<(), UsageError> {
     };
     Err(usage(match (*other, mode) {
         ("--provider", "checking") => "--provider needs --schema CONTRACT".to_owned(),
+        ("--api", "checking") => "--api needs --sse FILE".to_owned(),
         ("--request", "checking") => "--request needs --schema CONTRACT --provider P".to_owned(),
         ("--fail-on-breaking", "checking") => {
             "--fail-on-breaking needs --compat OLD.json NEW.json".to_owned()
@@ -216,6 +218,12 @@ fn into_check<'a>(
 ) -> Result<Command<'a>, UsageError> {
     let replay = options.sse.take();
     let is_replay = replay.is_some();
+    let api = options
+        .api
+        .as_deref()
+        .map(|a| a.parse::<Api>().map_err(|e| usage(format!("--api: {e}"))))
+        .transpose()?
+        .unwrap_or_default();
     if is_replay && options.positional.len() > 1 {
         return Err(usage(
             "--sse FILE is the input: give CONTRACT and no other FILE",
@@ -272,7 +280,7 @@ fn into_check<'a>(
         fail_on_reject: options.fail_on_reject,
     });
     Ok(if is_replay {
-        Command::Replay(args)
+        Command::Replay(args, api)
     } else {
         Command::Check(args)
     })

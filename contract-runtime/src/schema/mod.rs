@@ -106,8 +106,8 @@ macro_rules! __impl_json_schema {
 }
 
 pub use provider::{
-    Dropped, Export, ExportError, Provider, UnknownProvider, export, export_schema,
-    export_schema_unrolled, export_unrolled, request_fragment, schema_name,
+    Api, Dropped, Export, ExportError, Provider, UnknownApi, UnknownProvider, export,
+    export_schema, export_schema_unrolled, export_unrolled, request_fragment, schema_name,
 };
 
 /// The draft 2020-12 meta-schema URI.

@@ -144,6 +144,7 @@ use crate::schema::Definition;
 
 mod plan;
 mod scan;
+pub mod sse;
 #[cfg(test)]
 mod tests;
 mod verdict;

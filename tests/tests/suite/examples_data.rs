@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use contract_examples::cli;
 use contract_runtime::cli::{self as runtime_cli, Setup};
 
-fn data(name: &str) -> PathBuf {
+pub(crate) fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../examples/data")
         .join(name)
@@ -178,25 +178,35 @@ fn the_readme_shows_real_output_of_its_first_command() {
     );
 }
 
-/// The shipped chat-completions transcripts (`*.sse`), each named
-/// `<contract>.<case>.sse`, and their contracts.
-fn transcripts() -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = std::fs::read_dir(data(""))
+/// The shipped transcripts of replies (`*.sse`), each named
+/// `<contract>.<case>[.<api>].sse` (no API: `openai-chat`), and their
+/// contracts and APIs (the `triage.two-calls` ones are tool-call
+/// responses, replayed call by call: the `triage` entry checks tool calls).
+pub(crate) fn transcripts() -> Vec<(String, String, Option<String>)> {
+    let mut out: Vec<(String, String, Option<String>)> = std::fs::read_dir(data(""))
         .unwrap()
         .filter_map(|e| e.unwrap().file_name().into_string().ok())
         .filter_map(|name| {
             let stem = name.strip_suffix(".sse")?.to_owned();
             let contract = stem.split('.').next()?.to_owned();
-            Some((stem, contract))
+            let api = stem
+                .rsplit('.')
+                .next()
+                .filter(|last| last.parse::<contract_runtime::schema::Api>().is_ok())
+                .map(str::to_owned);
+            Some((stem, contract, api))
         })
         .collect();
     out.sort();
     out
 }
 
-fn replay(stem: &str, contract: &str) -> (i32, String) {
+pub(crate) fn replay(stem: &str, contract: &str, api: Option<&str>) -> (i32, String) {
     let file = data(&format!("{stem}.sse"));
-    let args: Vec<OsString> = vec![contract.into(), "--sse".into(), file.into()];
+    let mut args: Vec<OsString> = vec![contract.into(), "--sse".into(), file.into()];
+    if let Some(api) = api {
+        args.extend(["--api".into(), api.into()]);
+    }
     let mut stdout = Vec::new();
     let code = cli::main_with(args, &mut stdout, &mut Vec::new());
     (code, String::from_utf8(stdout).unwrap())
@@ -205,9 +215,9 @@ fn replay(stem: &str, contract: &str) -> (i32, String) {
 #[test]
 fn every_transcript_replays_to_its_expected_output() {
     let shipped = transcripts();
-    assert!(shipped.len() >= 5, "{shipped:?}");
-    for (stem, contract) in shipped {
-        let (code, stdout) = replay(&stem, &contract);
+    assert!(shipped.len() >= 15, "{shipped:?}");
+    for (stem, contract, api) in shipped {
+        let (code, stdout) = replay(&stem, &contract, api.as_deref());
         assert_eq!(code, 0, "{stem}");
         let expected_path = data(&format!("{stem}.expected.jsonl"));
         if std::env::var_os("BLESS").is_some() {
@@ -244,11 +254,26 @@ fn a_transcript_that_goes_wrong_stops_early_and_a_good_one_is_read_whole() {
         ("vacation.clarify", "vacation", None),
         ("step.refund", "step", None),
     ];
-    for (stem, contract, error) in cases {
-        let (_, stdout) = replay(stem, contract);
+    let apis = [
+        None,
+        Some("openai-responses"),
+        Some("anthropic"),
+        Some("gemini"),
+    ];
+    let cases = cases.iter().flat_map(|case| apis.map(|api| (case, api)));
+    for (&(stem, contract, error), api) in cases {
+        let stem = &match api {
+            Some(api) => format!("{stem}.{api}"),
+            None => stem.to_owned(),
+        };
+        if !data(&format!("{stem}.sse")).exists() {
+            continue;
+        }
+        let (_, stdout) = replay(stem, contract, api);
         let out: serde_json::Value = serde_json::from_str(&stdout).unwrap();
         let text = std::fs::read_to_string(data(&format!("{stem}.sse"))).unwrap();
-        let events = runtime_cli::transcript(&text).unwrap();
+        let api = api.map_or(Ok(Default::default()), str::parse).unwrap();
+        let events = runtime_cli::transcript_for(&text, api).unwrap();
         let whole: String = events.iter().map(|e| e.content.as_str()).collect();
         let check = checker(contract).check(&whole);
         match error {

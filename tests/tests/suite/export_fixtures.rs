@@ -9,7 +9,9 @@
 //! With `EXPORT_FIXTURES=DIR` the test writes them there:
 //! `<name>.<provider>.json` (the export as `contract-check --schema NAME
 //! --provider P` builds it, or `{"error": ...}`), `<name>.accepted.jsonl`,
-//! `<name>.refused.jsonl`, `<name>.format-refused.jsonl`. The
+//! `<name>.refused.jsonl`, `<name>.format-refused.jsonl`, and
+//! `<name>.request.<api>.json` (`response_format_for(api)`, the request
+//! fragment, for each `schema::Api`). The
 //! `formats` fixtures hold each format the decoder checks (date,
 //! date-time, e-mail, UUID) and their near misses; the
 //! `filter-unrolled` fixtures are the filter tree's exports unrolled to 3
@@ -19,7 +21,7 @@ use crate::schema_support;
 
 use std::path::PathBuf;
 
-use contract_runtime::schema::{Provider, export, export_unrolled};
+use contract_runtime::schema::{Api, Provider, export, export_unrolled};
 use contract_runtime::{Contract, Date, DateTime, Stage};
 use schema_support::{
     CloseTicket, Filter, Settings, Step, TicketExtraction, Triage, VacationRequest,
@@ -30,6 +32,8 @@ use serde_json::{Value, json};
 struct Fixtures {
     name: &'static str,
     exports: Vec<(Provider, Value)>,
+    /// `T::response_format_for(api)` for each API, or `{"error": ...}`.
+    requests: Vec<(Api, Value)>,
     accepted: Vec<String>,
     refused: Vec<String>,
     format_refused: Vec<String>,
@@ -172,6 +176,7 @@ fn fixtures<T: Contract>(name: &'static str) -> Fixtures {
     Fixtures {
         name,
         exports,
+        requests: requests::<T>(),
         refused: rule_breakers::<T>(&accepted),
         format_refused: format_breakers::<T>(&accepted),
         accepted: accepted
@@ -179,6 +184,18 @@ fn fixtures<T: Contract>(name: &'static str) -> Fixtures {
             .map(|v| serde_json::to_string(v).unwrap())
             .collect(),
     }
+}
+
+/// `T::response_format_for(api)` for each API, or `{"error": ...}`.
+fn requests<T: Contract>() -> Vec<(Api, Value)> {
+    Api::ALL
+        .into_iter()
+        .map(|api| {
+            let value =
+                T::response_format_for(api).unwrap_or_else(|e| json!({ "error": e.to_string() }));
+            (api, value)
+        })
+        .collect()
 }
 
 /// Each format the decoder checks, for the `formats` fixtures.
@@ -211,6 +228,7 @@ fn formats() -> Fixtures {
     Fixtures {
         name: "formats",
         exports,
+        requests: requests::<Formats>(),
         format_refused: format_breakers::<Formats>(&accepted),
         accepted: accepted
             .iter()
@@ -257,6 +275,7 @@ fn filter_unrolled() -> Fixtures {
     Fixtures {
         name: "filter-unrolled",
         exports,
+        requests: Vec::new(),
         accepted: (1..=UNROLLED_DEPTH).map(text).collect(),
         refused: vec![text(UNROLLED_DEPTH + 1), text(UNROLLED_DEPTH + 2)],
         format_refused: Vec::new(),
@@ -361,6 +380,10 @@ fn fixtures_are_written_when_asked() {
         for (provider, value) in &f.exports {
             let text = serde_json::to_string_pretty(value).unwrap() + "\n";
             std::fs::write(dir.join(format!("{}.{provider}.json", f.name)), text).unwrap();
+        }
+        for (api, value) in &f.requests {
+            let text = serde_json::to_string_pretty(value).unwrap() + "\n";
+            std::fs::write(dir.join(format!("{}.request.{api}.json", f.name)), text).unwrap();
         }
         let lines = |docs: &[String]| docs.iter().map(|d| format!("{d}\n")).collect::<String>();
         std::fs::write(

@@ -24,6 +24,7 @@ mod examples_extraction;
 mod examples_registry;
 mod examples_retry;
 mod examples_seeds;
+mod examples_sse;
 mod examples_stream;
 mod export_fixtures;
 mod export_properties;

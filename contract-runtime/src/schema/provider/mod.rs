@@ -254,6 +254,7 @@ use serde_json::{Value, json};
 
 use super::Definition;
 
+mod api;
 mod formats;
 mod limits;
 mod lower;
@@ -263,6 +264,7 @@ mod unroll;
 mod when;
 mod words;
 
+pub use api::{Api, UnknownApi};
 pub use request::{request_fragment, schema_name};
 pub use unroll::{export_schema_unrolled, export_unrolled};
 
