@@ -32,6 +32,9 @@ pub enum Body<'c> {
 pub struct Union<'c> {
     /// The tag member's JSON name.
     pub tag: &'c str,
+    /// The tag names a tool (the hidden union of a tools enum): a name no
+    /// variant has is `unknown_tool`, not `unknown_variant`.
+    pub tool_names: bool,
     pub variants: Vec<UnionVariant<'c>>,
     pub max_bytes: Option<u64>,
     pub max_depth: Option<u64>,
@@ -39,6 +42,27 @@ pub struct Union<'c> {
     pub context: Option<&'c syn::Type>,
     /// The business check (`check = path`), `fn(&Union, &T)`.
     pub check_fn: Option<&'c syn::Path>,
+}
+
+/// A tools enum: each variant a tool.
+pub struct Tools<'c> {
+    pub tools: Vec<Tool<'c>>,
+    /// At most this many calls in one batch.
+    pub max_calls: Option<u64>,
+    pub max_bytes: Option<u64>,
+    pub max_depth: Option<u64>,
+    pub context: Option<&'c syn::Type>,
+    /// `check = path`, `fn(&Enum, &Ctx)`.
+    pub check_fn: Option<&'c syn::Path>,
+    /// `batch_check = path`, `fn(&[Enum], &Ctx)`.
+    pub batch_check: Option<&'c syn::Path>,
+}
+
+/// One tool: its variant and members (as a union variant's, without
+/// rules: the hidden arguments struct holds them), its `max_calls`.
+pub struct Tool<'c> {
+    pub union: UnionVariant<'c>,
+    pub max_calls: Option<u64>,
 }
 
 /// One variant of a tagged union, its members checked as a struct's.

@@ -17,6 +17,11 @@ pub const CHECK: &str = "check";
 pub const TAG: &str = "tag";
 pub const REQUIRE: &str = "require";
 pub const FORBID: &str = "forbid";
+pub const TOOLS: &str = "tools";
+pub const MAX_CALLS: &str = "max_calls";
+pub const BATCH_CHECK: &str = "batch_check";
+/// Hidden: the union a tools enum is read through (its tag names a tool).
+pub const TOOL_NAMES: &str = "__tool_names";
 
 // field
 pub const RENAME: &str = "rename";
@@ -39,10 +44,23 @@ pub const DECLINE: &str = "decline";
 
 /// Every name, for "did you mean" hints in unknown-attribute errors.
 pub const CONTAINER: &[&str] = &[
-    RENAME_ALL, MAX_BYTES, MAX_DEPTH, VERSION, OUTCOME, WHEN, ORDER, EDIT, CONTEXT, CHECK, TAG,
+    RENAME_ALL,
+    MAX_BYTES,
+    MAX_DEPTH,
+    VERSION,
+    OUTCOME,
+    WHEN,
+    ORDER,
+    EDIT,
+    CONTEXT,
+    CHECK,
+    TAG,
+    TOOLS,
+    MAX_CALLS,
+    BATCH_CHECK,
 ];
 pub const FIELD: &[&str] = &[
     RENAME, OPTIONAL, DEFAULT, MIN, MAX, MIN_LEN, MAX_LEN, EQUALS, ONE_OF, EVIDENCE, QUARANTINE,
     PATTERN, FORMAT,
 ];
-pub const VARIANT: &[&str] = &[RENAME, CLARIFY, DECLINE, WHEN, ORDER];
+pub const VARIANT: &[&str] = &[RENAME, CLARIFY, DECLINE, WHEN, ORDER, MAX_CALLS];

@@ -47,6 +47,7 @@ codes! {
     Schema NOT_EQUAL = "not_equal": "Not the `equals` constant.";
     Schema NOT_ONE_OF = "not_one_of": "Not in `one_of`, or a string that names no variant of an enum.";
     Schema UNKNOWN_VARIANT = "unknown_variant": "A tagged union's tag names no variant (pointer: the tag; the message lists the allowed values).";
+    Schema UNKNOWN_TOOL = "unknown_tool": "A tool call names no tool of a tools enum (pointer: `/name`; the message lists the tools).";
     Schema INVALID_DATE = "invalid_date": "Not a strict, calendar-valid `YYYY-MM-DD`.";
     Schema INVALID_DATE_TIME = "invalid_date_time": "Not a strict RFC 3339 date-time with an offset, a valid day and clock (no leap second, at most 9 fraction digits).";
     Schema PATTERN_MISMATCH = "pattern_mismatch": "A string with no match of the field's `pattern` (a search, as JSON Schema's: anchor with `^`/`$`).";
@@ -55,6 +56,8 @@ codes! {
     Rule REQUIRED = "required": "A `when(.., require(..))` field is null.";
     Rule FORBIDDEN = "forbidden": "A `when(.., forbid(..))` field is not null.";
     Rule ORDER = "order": "An `order(a <= b)` / `order(a < b)` does not hold (pointer: `b`).";
+    Rule DUPLICATE_CALL_ID = "duplicate_call_id": "Two calls of one batch have the same id (pointer: the later call's `/{i}/id`).";
+    Rule TOO_MANY_CALLS = "too_many_calls": "A batch holds more calls than `max_calls` (pointer: `\"\"`), or more calls of one tool than its `max_calls` (pointer: the first call past it, `/{i}`).";
     Business EVIDENCE_NOT_FOUND = "evidence_not_found": "An `evidence` string does not occur in the source text.";
     Edit CHANGE_NOT_ALLOWED = "change_not_allowed": "An edit changed a pointer its policy does not list.";
 }

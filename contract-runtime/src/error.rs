@@ -28,6 +28,7 @@
 //! | schema | `not_equal` | `equals` |
 //! | schema | `not_one_of` | `one_of`, or a string that names no variant of an enum |
 //! | schema | `unknown_variant` | a tagged union's tag names no variant (pointer: the tag; the message lists the allowed values) |
+//! | schema | `unknown_tool` | a tool call names no tool of a tools enum (pointer: `/name`; the message lists the tools) |
 //! | schema | `invalid_date` | not a strict, calendar-valid `YYYY-MM-DD` |
 //! | schema | `invalid_date_time` | not a strict RFC 3339 date-time with an offset (`DateTime`): a valid day and clock, no leap second, at most 9 fraction digits |
 //! | schema | `pattern_mismatch` | a string in which the field's `pattern` finds no match |
@@ -36,6 +37,8 @@
 //! | rule | `required` | a `when(.., require(..))` field is null |
 //! | rule | `forbidden` | a `when(.., forbid(..))` field is not null |
 //! | rule | `order` | an `order(a <= b)` / `order(a < b)` does not hold (pointer: `b`) |
+//! | rule | `duplicate_call_id` | two calls of one batch have the same id (pointer: the later call's `/{i}/id`) |
+//! | rule | `too_many_calls` | a batch holds more calls than `max_calls` (pointer: `""`), or more calls of one tool than its `max_calls` (pointer: the first call past it, `/{i}`) |
 //! | business | `evidence_not_found` | an `evidence` string does not occur in the source text, or is empty or only whitespace |
 //! | business | (yours) | whatever a `check` function returns |
 //! | edit | `change_not_allowed` | an edit changed a pointer its policy does not list |

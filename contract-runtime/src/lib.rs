@@ -159,6 +159,7 @@
 //! | [`date`] | [`Date`], [`DateTime`], and conversions to `chrono`, `jiff` and `time` (features) |
 //! | [`outcome`], [`feedback`] | decisions, violations; a rejection rendered for a retry prompt |
 //! | [`stream`] | a document checked while the model writes it ([`stream::Stream`], [`stream::Progress`]) |
+//! | [`tools`] | a `#[contract(tools)]` enum: one call, a batch of parallel calls, tool definitions per provider and for MCP ([`tools::Tools`], [`tools::Call`]) |
 //! | [`retry`] | a bounded retry loop |
 //! | [`report`] | metrics over many outcomes |
 //! | `cli` (feature `cli`) | the `contract-check` command over a program's own contracts |
@@ -418,6 +419,7 @@ pub mod schema;
 mod shape;
 mod stack;
 pub mod stream;
+pub mod tools;
 
 /// The checks of `#[contract(format = "..")]`, as functions: the same rules
 /// the decoder applies to a field (codes `invalid_email`, `invalid_uuid`).

@@ -306,6 +306,17 @@ pub fn of_container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
         } else if is(meta, TAG) {
             let v = string_value(meta)?;
             set(cx, &mut out.tag, v, meta, TAG);
+        } else if is(meta, TOOLS) {
+            set(cx, &mut out.tools, flag(meta)?, meta, TOOLS);
+        } else if is(meta, MAX_CALLS) {
+            let v = uint_value(meta)?;
+            set(cx, &mut out.max_calls, v, meta, MAX_CALLS);
+        } else if is(meta, BATCH_CHECK) {
+            let v: syn::Path = meta.value()?.parse()?;
+            set(cx, &mut out.batch_check, v, meta, BATCH_CHECK);
+        } else if is(meta, TOOL_NAMES) {
+            flag(meta)?;
+            out.tool_names = true;
         } else if is(meta, CLARIFY) || is(meta, DECLINE) {
             out.misplaced.push(flag(meta)?);
         } else {
@@ -384,6 +395,9 @@ pub fn of_variant(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
             out.whens.push(parse_when(meta)?);
         } else if is(meta, ORDER) {
             out.orders.push(parse_order(meta)?);
+        } else if is(meta, MAX_CALLS) {
+            let v = uint_value(meta)?;
+            set(cx, &mut out.max_calls, v, meta, MAX_CALLS);
         } else {
             unknown(cx, meta, VARIANT)?;
         }

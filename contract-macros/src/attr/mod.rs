@@ -178,6 +178,14 @@ pub struct ContainerAttrs {
     pub tag: Option<Located<String>>,
     /// `#[serde(tag = "..")]` on the same type.
     pub serde_tag: Option<Located<String>>,
+    /// `tools`: the enum is the set of tools a model may call.
+    pub tools: Option<Ident>,
+    /// `max_calls = N`: at most N calls in one batch.
+    pub max_calls: Option<Located<u64>>,
+    /// `batch_check = path`: the business check of a whole batch.
+    pub batch_check: Option<syn::Path>,
+    /// Hidden `__tool_names`: the union's tag names a tool.
+    pub tool_names: bool,
 }
 
 impl ContainerAttrs {
@@ -231,6 +239,8 @@ pub struct VariantAttrs {
     /// A tagged union's variant-level rules, over the variant's members.
     pub whens: Vec<When>,
     pub orders: Vec<Order>,
+    /// `max_calls = N` on a tool: at most N calls of it in one batch.
+    pub max_calls: Option<Located<u64>>,
 }
 
 // Readers both `#[contract]` and `#[serde]` readers use.

@@ -17,7 +17,10 @@ mod field;
 mod member;
 mod rules;
 mod strings;
+mod tools;
 mod union;
+
+pub use tools::{check_tools, is_tools};
 
 use edit::check_edit;
 use field::check_field;
@@ -26,6 +29,7 @@ use rules::{Scope, check_context, check_order, check_outcome, check_when};
 /// Checks the raw model and returns the checked model. Only errors in `cx`
 /// make the result incomplete, and then nothing generates from it.
 pub fn contract<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> checked::Contract<'c> {
+    tools::check_not_tools(cx, cont);
     check_serde_agreement(cx, cont);
     let body = match &cont.data {
         Body::Struct(members) => {

@@ -45,6 +45,7 @@ pub(super) fn check_union<'c>(
     let a = &cont.attrs;
     checked::Union {
         tag,
+        tool_names: a.tool_names,
         variants,
         max_bytes: a.max_bytes.as_ref().map(|l| l.value),
         max_depth: a.max_depth.as_ref().map(|l| l.value),

@@ -150,7 +150,7 @@ pub fn no_context(ident: &syn::Ident, generics: &syn::Generics) -> Stage {
     }
 }
 
-fn with_context(
+pub fn with_context(
     ident: &syn::Ident,
     generics: &syn::Generics,
     context: &syn::Type,
@@ -192,7 +192,7 @@ fn with_context(
 
 /// The `evidence` checks of `members`, then their nested contracts' checks
 /// (spanned at the member's type, where a context mismatch is reported).
-fn member_checks(members: &[Member<'_>], place: Place<'_>, context: &syn::Type) -> TokenStream {
+pub fn member_checks(members: &[Member<'_>], place: Place<'_>, context: &syn::Type) -> TokenStream {
     let p = private();
     let evidence = members.iter().filter_map(|f| {
         let ev = f.evidence?;
@@ -248,7 +248,7 @@ fn quarantine_drops(members: &[Member<'_>], place: Place<'_>) -> Vec<TokenStream
 
 /// The call of the `check` function; `drops` (matching `__contract_v`'s
 /// pointer) runs for each review reason it gives.
-fn check_call(path: &syn::Path, drops: Option<TokenStream>) -> TokenStream {
+pub fn check_call(path: &syn::Path, drops: Option<TokenStream>) -> TokenStream {
     let p = private();
     let call = quote_spanned!(path.span()=> #path(&*self, __contract_ctx));
     let drop_quarantined = drops.map(|drops| {

@@ -381,6 +381,7 @@ pub fn union_body(ident: &syn::Ident, generics: &syn::Generics, u: &Union<'_>) -
     let turbofish = ty_generics.as_turbofish();
     let this = quote!(#ident #ty_generics);
     let tag = u.tag;
+    let unknown = super::unknown_tag_code(u);
     let names: Vec<_> = u
         .variants
         .iter()
@@ -447,6 +448,7 @@ pub fn union_body(ident: &syn::Ident, generics: &syn::Generics, u: &Union<'_>) -
             quoted_variants: &[#(#quoted_names),*],
             members: &[#(#member_names),*],
             expected: #expected,
+            unknown: #unknown,
         }
     };
     // A `static` cannot name a type parameter (a newtype variant's

@@ -40,6 +40,7 @@ pub fn of_enum(cont: &Contract<'_>, variants: &[Variant<'_>]) -> TokenStream {
 pub fn of_union(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
     let p = private();
     let tag = u.tag;
+    let unknown = super::unknown_tag_code(u);
     let variants = u.variants.iter().map(|v| {
         let name = v.variant.json_name.as_str();
         let members = match &v.members {
@@ -55,7 +56,7 @@ pub fn of_union(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
         quote!(#p::DescribedVariant { name: #name, members: #members })
     });
     let body = quote! {
-        #p::DescribedBody::Union(#p::DescribedUnion { tag: #tag, variants: &[#(#variants),*] })
+        #p::DescribedBody::Union(#p::DescribedUnion { tag: #tag, variants: &[#(#variants),*], unknown: #unknown })
     };
     described(cont, body)
 }

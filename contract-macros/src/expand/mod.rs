@@ -26,6 +26,7 @@ mod shape;
 mod enums;
 mod fallback;
 mod structs;
+mod tools;
 mod unions;
 
 /// A member's value as a place expression: `self.name` in a struct, the
@@ -43,6 +44,20 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
     }
     let cx = Ctxt::new();
     let raw = Container::from_ast(&cx, input);
+    if let Some(raw) = raw.as_ref().filter(|raw| check::is_tools(raw))
+        && let crate::model::Body::Enum(variants) = &raw.data
+    {
+        let checked = check::check_tools(&cx, raw, variants);
+        return match cx.into_result() {
+            Ok(()) => tools::expand(input, raw, &checked),
+            Err(err) => {
+                let errors = err.to_compile_error();
+                let stub = fallback::stub(input, Some(raw));
+                let tools = tools::stub(&input.ident);
+                quote! { #errors #stub #tools }
+            }
+        };
+    }
     let contract = raw.as_ref().map(|raw| check::contract(&cx, raw));
     match (cx.into_result(), contract) {
         (Ok(()), Some(contract)) => generate(&contract),
@@ -137,6 +152,16 @@ fn generic_json_type_impl(
 
             #rules
         }
+    }
+}
+
+/// The code of a union's tag that names no variant.
+fn unknown_tag_code(u: &checked::Union<'_>) -> TokenStream {
+    let p = private();
+    if u.tool_names {
+        quote!(#p::code::UNKNOWN_TOOL)
+    } else {
+        quote!(#p::code::UNKNOWN_VARIANT)
     }
 }
 

@@ -58,6 +58,9 @@ pub struct Tag {
     pub members: &'static [&'static [&'static str]],
     /// "one of: \"a\", \"b\"", for messages.
     pub expected: &'static str,
+    /// The code of a tag that names no variant: `unknown_variant`, or
+    /// `unknown_tool` for a tools enum's `name`.
+    pub unknown: &'static str,
 }
 
 impl Tag {
@@ -363,16 +366,12 @@ fn tag_value(
             if index.is_none() {
                 let message = if cx.is_full() {
                     String::new()
+                } else if tag.unknown == code::UNKNOWN_TOOL {
+                    format!("no tool has this name: expected {}", tag.expected)
                 } else {
                     format!("this tag names no variant: expected {}", tag.expected)
                 };
-                cx.error(
-                    Stage::Schema,
-                    tag_path,
-                    code::UNKNOWN_VARIANT,
-                    message,
-                    tag.expected,
-                );
+                cx.error(Stage::Schema, tag_path, tag.unknown, message, tag.expected);
             }
             Ok(index)
         }

@@ -256,6 +256,9 @@ pub struct Union {
     pub tag: &'static str,
     /// The variants, in declaration order.
     pub variants: &'static [Variant],
+    /// The code of a tag that names no variant (`unknown_variant`, or
+    /// `unknown_tool` for a tools enum).
+    pub unknown: &'static str,
 }
 
 /// A union variant.

@@ -172,6 +172,18 @@ pub struct Stream<'c, T: Document + Definition> {
     context: Option<&'c T::Context>,
     phase: Phase,
     received: usize,
+    frame: Option<Frame<T>>,
+}
+
+/// A stream of a part of `T`'s JSON form (a tool call's arguments): the
+/// text before that part, pushed when the stream is made and not counted
+/// in [`Stream::received`], and the check `finish` runs on the part alone.
+pub(crate) struct Frame<T: Document> {
+    /// The length of the text before the part.
+    pub(crate) prefix: usize,
+    /// What `finish` returns for the whole text, the part after `prefix`
+    /// bytes (and, without a context, what decides an early parse error).
+    pub(crate) check: for<'a> fn(&'a str, usize, Option<&'a T::Context>) -> Outcome<T>,
 }
 
 #[derive(Debug)]
@@ -216,7 +228,30 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
             context,
             phase: Phase::Reading,
             received: 0,
+            frame: None,
         }
+    }
+
+    /// A stream of the part of `T`'s JSON form after `prefix` (nested one
+    /// level deeper than the root): `finish` is `frame.check` on the part.
+    pub(crate) fn framed(
+        context: Option<&'c T::Context>,
+        prefix: &str,
+        check: for<'a> fn(&'a str, usize, Option<&'a T::Context>) -> Outcome<T>,
+    ) -> Self {
+        let mut stream = Stream::new(context);
+        stream
+            .scanner
+            .reset(plan::<T>(), T::LIMITS.max_depth.saturating_add(1));
+        stream.text.push_str(prefix);
+        if stream.scanner.feed(&stream.text, 0).is_err() {
+            stream.phase = Phase::Waiting;
+        }
+        stream.frame = Some(Frame {
+            prefix: prefix.len(),
+            check,
+        });
+        stream
     }
 
     /// Reads the next piece of the document. After a rejection the piece
@@ -283,7 +318,10 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
         // text for its length alone, whatever it holds.
         match json::check_size(self.received, &T::LIMITS) {
             Err(rejection) => Outcome::Reject(rejection),
-            Ok(()) => pipeline::outcome::<T>(&self.text, stages),
+            Ok(()) => match &self.frame {
+                Some(frame) => (frame.check)(&self.text, frame.prefix, self.context),
+                None => pipeline::outcome::<T>(&self.text, stages),
+            },
         }
     }
 
@@ -334,7 +372,12 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
     // only that the text ends early.
     #[cold]
     fn parse_error(&self) -> Option<Rejection> {
-        let rejection = pipeline::run::<T>(&self.text, Stages::none()).err()?;
+        let rejection = match &self.frame {
+            Some(frame) => (frame.check)(&self.text, frame.prefix, None)
+                .rejection()
+                .cloned()?,
+            None => pipeline::run::<T>(&self.text, Stages::none()).err()?,
+        };
         let error = rejection.errors.first()?;
         (error.stage == Stage::Parse && error.code != code::UNEXPECTED_END).then_some(rejection)
     }

@@ -44,6 +44,7 @@ mod schema_golden;
 mod schema_literals;
 mod stream;
 mod strict_decoding;
+mod tools;
 mod ui_pass;
 mod union_reading;
 mod unions;

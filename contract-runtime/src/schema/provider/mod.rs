@@ -433,6 +433,14 @@ pub enum ExportError {
         /// What the schema has.
         found: usize,
     },
+    /// One tool's arguments cannot be exported
+    /// ([`Tools::tool_definitions`](crate::tools::Tools::tool_definitions)).
+    Tool {
+        /// The tool's name.
+        name: &'static str,
+        /// Why its arguments' schema cannot be exported.
+        source: Box<ExportError>,
+    },
 }
 
 impl fmt::Display for ExportError {
@@ -478,6 +486,7 @@ impl fmt::Display for ExportError {
                 f,
                 "{provider} takes at most {max} {limit}; this schema has {found}"
             ),
+            ExportError::Tool { name, source } => write!(f, "tool `{name}`: {source}"),
         }
     }
 }

@@ -197,6 +197,8 @@ pub(crate) struct Member {
 pub(crate) struct Union {
     pub(crate) tag: String,
     pub(crate) variants: Vec<(String, NodeId)>,
+    /// The code of a tag that names no variant.
+    pub(crate) unknown: &'static str,
 }
 
 impl From<&'static Description> for Plan {
@@ -475,6 +477,7 @@ impl Builder {
             union: Some(Union {
                 tag: union.tag.to_owned(),
                 variants,
+                unknown: union.unknown,
             }),
             ..Node::default()
         }

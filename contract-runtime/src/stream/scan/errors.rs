@@ -97,6 +97,7 @@ pub(super) fn message(code: &'static str) -> &'static str {
         code::MISSING_KEY => "missing required key",
         code::INVALID_TYPE => "the value has the wrong JSON type",
         code::UNKNOWN_VARIANT => "this tag names no variant",
+        code::UNKNOWN_TOOL => "no tool has this name",
         code::TOO_LONG => "longer than the maximum",
         code::TOO_SHORT => "shorter than the minimum",
         code::NOT_ONE_OF => "not one of the allowed values",

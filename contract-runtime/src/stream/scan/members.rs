@@ -118,7 +118,7 @@ impl Scanner {
                 self.mark_doubt();
                 return Ok(());
             }
-            return Err(self.schema_error(code::UNKNOWN_VARIANT));
+            return Err(self.schema_error(union.unknown));
         };
         let Some(object) = plan.node(variant).object.as_ref() else {
             self.mark_doubt();

@@ -4,7 +4,6 @@
 use crate::stream::plan::Plan;
 
 use super::{Scanner, State, Stop, UNCHECKED};
-use crate::code;
 use crate::json::lexical::{Escape, EscapeStep, HIGHS, is_string_stop, stop_bits};
 use crate::stream::verdict;
 
@@ -96,7 +95,7 @@ impl Scanner {
                     .iter()
                     .any(|(name, _)| name.starts_with(&s.text))
             {
-                return Err(self.schema_error(code::UNKNOWN_VARIANT));
+                return Err(self.schema_error(union.unknown));
             }
             return Ok(());
         }
