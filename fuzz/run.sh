@@ -30,6 +30,7 @@ case "$target" in
   decode_step) seeds=(seeds/step seeds/common) ;;
   decode_tree) seeds=(seeds/tree seeds/common) ;;
   stream) seeds=(seeds/stream) ;;
+  check_calls) seeds=(seeds/calls seeds/common) ;;
   *)
     echo "unknown target $target (see fuzz/Cargo.toml)" >&2
     exit 2 ;;
