@@ -31,6 +31,7 @@ case "$target" in
   decode_tree) seeds=(seeds/tree seeds/common) ;;
   stream) seeds=(seeds/stream) ;;
   sse) seeds=(seeds/sse) ;;
+  check_calls) seeds=(seeds/calls seeds/common) ;;
   *)
     echo "unknown target $target (see fuzz/Cargo.toml)" >&2
     exit 2 ;;

@@ -58,6 +58,39 @@ use crate::error::Rejection;
 /// assert_eq!(codes, ["above_maximum", "unknown_key", "missing_key"]);
 /// ```
 ///
+/// # Warning: a co-derived `Deserialize` is not the contract
+///
+/// A crate that takes `P: DeserializeOwned + JsonSchema` (rmcp's tool
+/// `Parameters<P>`, web frameworks, OpenAPI generators) tempts a
+/// `#[derive(Contract, serde::Deserialize)]` on the type itself. **That
+/// compiles, advertises the contract's schema (feature `schemars`) and
+/// then reads with serde's derive, which checks none of it**: no pattern,
+/// no bounds, no `when`/`order`, unknown keys ignored. A model that sends
+/// `{"ticket_id":"nope","extra":true}` gets its call run:
+///
+/// ```
+/// use contract_runtime::{Checked, Contract};
+///
+/// #[derive(Contract, serde::Deserialize, Debug)]
+/// struct CloseTicket {
+///     #[contract(pattern = "^T-[0-9]{1,8}$")]
+///     ticket_id: String,
+/// }
+///
+/// let wrong = r#"{"ticket_id":"nope","extra":true}"#;
+/// assert!(serde_json::from_str::<CloseTicket>(wrong).is_ok()); // silently accepted
+/// let err = serde_json::from_str::<Checked<CloseTicket>>(wrong).unwrap_err();
+/// assert!(err.to_string().contains(r#""pointer":"/ticket_id""#)); // pattern_mismatch
+/// assert!(err.to_string().contains(r#""pointer":"/extra""#)); // unknown_key
+/// ```
+///
+/// Take `Checked<T>` where such a crate wants the type (`Parameters<Checked<T>>`):
+/// it has `T`'s schema and runs `T`'s contract. The derive refuses the
+/// `#[serde(..)]` attributes that would make serde's JSON differ from the
+/// contract's (`flatten`, `untagged`, a container's `default`, a `default`
+/// on a field that is not `optional`, `rename` that disagrees with the
+/// contract's), but it cannot make serde's reading strict.
+///
 /// # Which layer reports what
 ///
 /// serde_json scans the text first, to find where the value ends; what it
@@ -139,6 +172,45 @@ impl<T: Contract> Checked<T> {
     /// Checks `raw` as [`Contract::from_json`] does.
     pub fn from_json(raw: &str) -> Result<Self, Rejection> {
         T::from_json(raw).map(Checked)
+    }
+}
+
+/// The contract's own schema (feature `schemars`): `Checked<T>` describes
+/// itself exactly as `T` does (same name, same id, same body), so a crate
+/// that takes `P: DeserializeOwned + JsonSchema` (rmcp's tool
+/// `Parameters<P>`, an OpenAPI generator) advertises the schema of the
+/// contract it then runs, and `Checked<T>` beside `T` in one generator
+/// shares `T`'s definition.
+///
+/// ```
+/// use contract_runtime::{Checked, Contract};
+///
+/// #[derive(Contract, Debug)]
+/// struct CloseTicket {
+///     #[contract(min = 1)]
+///     ticket_id: u64,
+/// }
+///
+/// let checked = schemars::schema_for!(Checked<CloseTicket>).to_value();
+/// assert_eq!(checked, <CloseTicket as Contract>::json_schema());
+/// ```
+#[cfg(feature = "schemars")]
+#[cfg_attr(docsrs, doc(cfg(feature = "schemars")))]
+impl<T: Contract + ::schemars::JsonSchema> ::schemars::JsonSchema for Checked<T> {
+    fn inline_schema() -> bool {
+        <T as ::schemars::JsonSchema>::inline_schema()
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        <T as ::schemars::JsonSchema>::schema_name()
+    }
+
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        <T as ::schemars::JsonSchema>::schema_id()
+    }
+
+    fn json_schema(generator: &mut ::schemars::SchemaGenerator) -> ::schemars::Schema {
+        <T as ::schemars::JsonSchema>::json_schema(generator)
     }
 }
 

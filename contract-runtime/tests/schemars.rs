@@ -209,3 +209,44 @@ fn a_recursive_contract_refers_to_its_definition() {
     );
     assert_eq!(schema["$defs"]["Tree"]["properties"], schema["properties"]);
 }
+
+// `Checked<T>` describes itself as `T`: the schema a crate taking
+// `P: DeserializeOwned + JsonSchema` advertises is the contract's.
+#[test]
+fn checked_has_the_contracts_own_schema() {
+    use contract_runtime::Checked;
+    assert_eq!(schema_of::<Checked<Refund>>(), own::<Refund>());
+    assert_eq!(schema_of::<Checked<Plan>>(), own::<Plan>());
+    assert_eq!(
+        <Checked<Plan> as JsonSchema>::schema_name(),
+        <Plan as JsonSchema>::schema_name()
+    );
+    assert_eq!(Checked::<Plan>::schema_id(), Plan::schema_id());
+}
+
+// Beside the plain contract in one generator, `Checked<T>` is the same
+// definition, not a second one named `Refund2`.
+#[test]
+fn checked_and_its_contract_share_one_definition() {
+    use contract_runtime::Checked;
+    struct Both;
+    impl JsonSchema for Both {
+        fn schema_name() -> std::borrow::Cow<'static, str> {
+            "Both".into()
+        }
+        fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+            let plain = generator.subschema_for::<Refund>();
+            let checked = generator.subschema_for::<Checked<Refund>>();
+            json_schema!({"type": "object", "properties": {"plain": plain, "checked": checked}})
+        }
+    }
+    let schema = schema_of::<Both>();
+    assert_eq!(
+        def_names(&schema, "/$defs"),
+        BTreeSet::from(["Refund".into()])
+    );
+    assert_eq!(
+        schema["properties"]["plain"],
+        schema["properties"]["checked"]
+    );
+}

@@ -13,6 +13,7 @@
 //! | [`vacation`] | `vacation` | 004 | a vacation request: complete, needs clarification, or not a request |
 //! | [`step`] | `step` | — | an agent's next step, a tagged union: close a ticket, refund, ask, or nothing |
 //! | [`shipping_label`] | `shipping-label` | — | a shipping label read from a photo: codes fixed by `pattern`, on every item of a list too |
+//! | [`support_tools`] | `support-tools` | — | the tools a support assistant may call, checked one call and one batch at a time (`--calls`) |
 //!
 //! [`registry`] makes them entries of `contract_runtime::cli` with its public
 //! API, as a crate of yours would; [`cli`] is the command
@@ -27,6 +28,7 @@
 //! ```sh
 //! cargo run -q -p contract-examples --bin contract-check -- vacation examples/data/vacation.jsonl
 //! cargo run -q -p contract-examples --bin contract-check -- --schema close-ticket
+//! cargo run -q -p contract-examples --bin contract-check -- support-tools examples/data/support-tools.jsonl --calls
 //! cargo run -q -p contract-examples --bin contract-check -- --schema vacation --provider openai
 //! cargo run -q -p contract-examples --bin contract-check -- --compat examples/data/vacation.v1.schema.json examples/data/vacation.v2.schema.json
 //! cargo run -q -p contract-examples --example retry
@@ -41,6 +43,7 @@ pub mod retry_demo;
 pub mod settings;
 pub mod shipping_label;
 pub mod step;
+pub mod support_tools;
 pub mod ticket_extraction;
 pub mod triage;
 pub mod vacation;

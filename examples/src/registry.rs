@@ -7,7 +7,7 @@
 //! use contract_runtime::cli::Setup;
 //!
 //! let names: Vec<_> = registry::contracts().iter().map(|c| c.name()).collect();
-//! assert_eq!(names, ["close-ticket", "settings", "triage", "ticket-extraction", "vacation", "step", "shipping-label"]);
+//! assert_eq!(names, ["close-ticket", "settings", "triage", "ticket-extraction", "vacation", "step", "shipping-label", "support-tools"]);
 //!
 //! let vacation = registry::find("vacation").unwrap();
 //! let checker = vacation.checker(&Setup::default()).unwrap();
@@ -18,12 +18,13 @@
 use std::sync::LazyLock;
 
 use contract_runtime::Contract;
-use contract_runtime::cli::{Entry, entry};
+use contract_runtime::cli::{Entry, entry, tools};
 
 use crate::close_ticket::{CloseTicket, TicketContext};
 use crate::settings::Settings;
 use crate::shipping_label::ShippingLabel;
 use crate::step::Step;
+use crate::support_tools::SupportTool;
 use crate::ticket_extraction::{EmailContext, TicketExtraction};
 use crate::triage::{Triage, TriageTool};
 use crate::vacation::VacationRequest;
@@ -58,6 +59,9 @@ pub fn entries() -> Vec<Entry> {
         ),
         entry::<ShippingLabel>("shipping-label").about(
             "a shipping label read from a photo: codes fixed by patterns, one on every item of a list",
+        ),
+        tools::<SupportTool>("support-tools").about(
+            "the tools a support assistant may call; --calls checks a batch of parallel calls per line",
         ),
     ]
 }

@@ -40,6 +40,9 @@ pub(super) struct Options {
     /// Exit with 1 when a line was rejected.
     #[arg(long, help_heading = "Checking")]
     pub fail_on_reject: bool,
+    /// Each line is a batch of tool calls [{"id","name","arguments"}] for a tools CONTRACT.
+    #[arg(long, help_heading = "Checking")]
+    pub calls: bool,
     /// Replay a recorded model stream (server-sent events) through CONTRACT's stream check.
     #[arg(long, value_name = "FILE", help_heading = "Other modes")]
     pub sse: Option<String>,
@@ -73,7 +76,7 @@ pub(super) fn usage_lines(name: &str) -> String {
         "\
 {name} CONTRACT [FILE|-] [--context JSON] [--source FILE]
        {pad} [--baseline FILE --edit POLICY] [--format jsonl|table] [--fail-on-reject]
-       {pad} [--summary text|json] [--jobs N]
+       {pad} [--summary text|json] [--jobs N] [--calls]
        {name} CONTRACT --sse FILE [--api openai-chat|openai-responses|anthropic|gemini]
        {pad} [--context JSON] [--source FILE] [--format jsonl|table] [--fail-on-reject]
        {name} --schema CONTRACT [--provider openai|gemini|anthropic|local [--request]]
@@ -96,7 +99,10 @@ that provider, and on stderr what it leaves to the local checks; with --request
 too, the request fragment that carries it (OpenAI's response_format, Gemini's
 generationConfig fields, Anthropic's output_config.format).
 --compat lists the changes from one version of a schema to the next, each
-breaking or not for a reader of the new version (backward) or of the old (forward).";
+breaking or not for a reader of the new version (backward) or of the old (forward).
+--calls checks each line as a batch of a model's parallel tool calls against a
+tools CONTRACT, all or nothing: [{\"id\",\"name\",\"arguments\"}], the arguments as a
+JSON string (OpenAI's function.arguments) or an object (Anthropic, MCP).";
 
 /// What `--help` says after the options: limits, exit codes, examples.
 pub(super) fn after_help(name: &str) -> String {
@@ -115,6 +121,7 @@ Examples:
   {name} CONTRACT outputs.jsonl --fail-on-reject
   {name} CONTRACT - --format=table < outputs.jsonl
   {name} CONTRACT outputs.jsonl --jobs 2 --summary json 2> summary.json
+  {name} TOOLS calls.jsonl --calls --fail-on-reject
   {name} --schema CONTRACT --provider openai --request
   {name} --compat v1.schema.json v2.schema.json --fail-on-breaking"
     )
@@ -166,6 +173,8 @@ pub(super) struct CheckArgs<'a> {
     pub summary: Summary,
     pub jobs: usize,
     pub fail_on_reject: bool,
+    /// `--calls`: each line a batch of tool calls.
+    pub calls: bool,
 }
 
 /// What `--compat` needs.

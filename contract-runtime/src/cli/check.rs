@@ -91,7 +91,12 @@ pub(super) fn checker(args: &CheckArgs<'_>) -> Result<Checker, Failure> {
         },
         edit: args.edit.clone(),
     };
-    Ok(args.contract.checker(&setup).map_err(|e| usage(e.0))?)
+    let checker = if args.calls {
+        args.contract.calls_checker(&setup)
+    } else {
+        args.contract.checker(&setup)
+    };
+    Ok(checker.map_err(|e| usage(e.0))?)
 }
 
 /// Checks every line of `input` and writes one decision per line to

@@ -22,7 +22,15 @@ use crate::{Contract, OutcomeKind, Rejection, diff};
 pub const MAX_CONTEXT_BYTES: usize = 64 << 10;
 
 /// A context of any type, as the hooks build it.
-type AnyContext = Arc<dyn Any + Send + Sync>;
+pub(super) type AnyContext = Arc<dyn Any + Send + Sync>;
+
+/// How a tools contract checks a batch of calls per line (`--calls`):
+/// without a context, and against the one a hook built.
+#[derive(Clone, Copy)]
+pub(super) struct CallsMode {
+    pub plain: fn() -> Checker,
+    pub with_context: fn(AnyContext) -> Option<Checker>,
+}
 
 /// Builds the context from the setup (`--context`, `--source`).
 type MakeContext = Arc<dyn Fn(&str, &Setup) -> Result<AnyContext, SetupError> + Send + Sync>;
@@ -47,6 +55,8 @@ pub struct Entry {
     /// The tools a `--sse` transcript's tool calls are checked against
     /// ([`Entry::with_tool_calls`]).
     pub(super) tool_calls: Option<ToolCalls>,
+    /// Set for a tools enum (`cli::tools`): `--calls` applies.
+    pub(super) calls: Option<CallsMode>,
 }
 
 /// One tool call's argument pieces replayed through `T::stream_call(name)`.
@@ -92,6 +102,7 @@ where
         ),
         problem: None,
         tool_calls: None,
+        calls: None,
     }
 }
 
@@ -295,6 +306,56 @@ impl Entry {
             return (self.plain)(setup);
         }
         (self.with_context)(context).ok_or_else(|| {
+            SetupError(format!(
+                "the context of `{}` is not `{}`",
+                self.name, self.context_type.1
+            ))
+        })
+    }
+
+    /// Whether the contract is a tools enum, whose lines `--calls` reads
+    /// as batches of calls.
+    pub fn takes_calls(&self) -> bool {
+        self.calls.is_some()
+    }
+
+    /// Binds a setup for `--calls`: each document is then a batch of tool
+    /// calls, `[{"id","name","arguments"}]` (see [`tools`](super::tools)).
+    /// Edit mode does not apply.
+    pub fn calls_checker(&self, setup: &Setup) -> Result<Checker, SetupError> {
+        let Some(calls) = self.calls else {
+            return Err(SetupError(format!(
+                "{} is not a tools enum: --calls needs one",
+                self.name
+            )));
+        };
+        if setup.baseline.is_some() || setup.edit.is_some() {
+            return Err(SetupError(
+                "--baseline and --edit do not apply to --calls".into(),
+            ));
+        }
+        self.accepts(
+            setup.context.is_some(),
+            setup.source.is_some(),
+            false,
+            false,
+        )?;
+        if let Some(problem) = &self.problem {
+            return Err(SetupError(problem.clone()));
+        }
+        let Some(make) = &self.make_context else {
+            return Ok((calls.plain)());
+        };
+        if let Some(context) = &setup.context
+            && context.len() > MAX_CONTEXT_BYTES
+        {
+            return Err(SetupError(format!(
+                "--context is {} bytes; the limit is {MAX_CONTEXT_BYTES}",
+                context.len()
+            )));
+        }
+        let context = make(&self.name, setup)?;
+        (calls.with_context)(context).ok_or_else(|| {
             SetupError(format!(
                 "the context of `{}` is not `{}`",
                 self.name, self.context_type.1

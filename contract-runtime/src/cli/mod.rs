@@ -121,6 +121,21 @@
 //! [`BATCH_LINES`] lines (or [`BATCH_BYTES`]), and at most `2 × N`
 //! batches are in flight: memory stays bounded whatever the input's size.
 //!
+//! # Tool calls: `TOOLS FILE --calls`
+//!
+//! For a tools enum registered with [`tools`] (not [`entry`]), `--calls`
+//! reads each line as one batch of a model's parallel calls,
+//! `[{"id","name","arguments"}]`, the arguments either as the JSON text in
+//! a string (OpenAI's `function.arguments`) or as the object (Anthropic's
+//! `input`, MCP's `arguments`), and checks it all or nothing with
+//! [`Tools::check_calls`](crate::tools::Tools::check_calls) (with
+//! `--context`, `check_calls_with`). The decision line is a document's:
+//! pointers are into the batch (`/1/arguments/ticket_id`, `/0/name`,
+//! `/1/id`); a line that is not an array of calls is a `schema` error at
+//! its member. Without `--calls`, each line is one call in the enum's JSON
+//! form `{"name","arguments"}`. `--jobs`, `--format`, `--summary` and
+//! `--fail-on-reject` apply; edit mode and `--sse` do not.
+//!
 //! # Replaying a streamed output: `CONTRACT --sse FILE [--api API]`
 //!
 //! FILE is a recorded model stream, the server-sent events of the API
@@ -236,6 +251,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 mod args;
+mod calls;
 mod check;
 mod checker;
 mod compat;
@@ -250,6 +266,7 @@ mod schema;
 mod sse;
 
 pub use args::{OutputFormat, Summary};
+pub use calls::tools;
 pub use check::run_lines;
 pub use checker::{Checker, Decision, Replay, replay};
 pub use compat::{change_json, compat_summary, direction, write_changes};

@@ -136,6 +136,7 @@ fn check_mode(given: &[&str]) -> Result<(), UsageError> {
                 "--summary",
                 "--jobs",
                 "--fail-on-reject",
+                "--calls",
             ],
         ),
     };
@@ -278,6 +279,7 @@ fn into_check<'a>(
         summary,
         jobs,
         fail_on_reject: options.fail_on_reject,
+        calls: options.calls,
     });
     Ok(if is_replay {
         Command::Replay(args, api)

@@ -39,6 +39,7 @@ fn command(contract: &str) -> Vec<OsString> {
                 r#"{"confirmed_clusters":["eu-west-1"]}"#.into(),
             ]);
         }
+        "support-tools" => args.push("--calls".into()),
         _ => {}
     }
     args
@@ -106,6 +107,11 @@ fn step_example_matches_expected_output() {
 #[test]
 fn shipping_label_example_matches_expected_output() {
     check_example("shipping-label");
+}
+
+#[test]
+fn support_tools_example_matches_expected_output() {
+    check_example("support-tools");
 }
 
 #[test]

@@ -31,6 +31,13 @@ fn checkers() -> Vec<Checker> {
             };
             entry.checker(&setup).unwrap()
         })
+        // A tools enum's lines as batches of calls (`--calls`) too.
+        .chain(
+            registry::contracts()
+                .iter()
+                .filter(|entry| entry.takes_calls())
+                .map(|entry| entry.calls_checker(&Setup::default()).unwrap()),
+        )
         .collect()
 }
 

@@ -8,6 +8,7 @@ mod schema_support;
 
 mod canonical_json;
 mod checked;
+mod cli_calls;
 mod cli_downstream;
 mod cli_jobs;
 mod concurrency;
