@@ -242,6 +242,11 @@ fn step(doc: &mut Value, at: &str, op: &Operation) -> Result<(), Rejection> {
         Operation::Add { path, value } => {
             add(doc, path, value.clone()).ok_or_else(|| not_found(at, "path", ADD_MISSING))
         }
+        Operation::Remove { path } if path.is_root() => Err(Rejection::single(invalid(
+            child(at, "path"),
+            "the whole document cannot be removed",
+            OPERATION,
+        ))),
         Operation::Remove { path } => remove(doc, path)
             .map(drop)
             .ok_or_else(|| not_found(at, "path", MISSING)),
@@ -251,6 +256,13 @@ fn step(doc: &mut Value, at: &str, op: &Operation) -> Result<(), Rejection> {
             Ok(())
         }
         Operation::Move { from, path } => {
+            if from.is_root() {
+                return Err(Rejection::single(invalid(
+                    child(at, "from"),
+                    "the whole document cannot be moved (a move removes its `from`)",
+                    OPERATION,
+                )));
+            }
             if from != path && is_prefix(from, path) {
                 return Err(Rejection::single(invalid(
                     child(at, "from"),
@@ -363,9 +375,6 @@ fn add(doc: &mut Value, path: &Pointer, value: Value) -> Option<()> {
 }
 
 fn remove(doc: &mut Value, path: &Pointer) -> Option<Value> {
-    if path.is_root() {
-        return Some(std::mem::take(doc));
-    }
     let (parent, last) = parent_mut(doc, path)?;
     match parent {
         Value::Object(members) => members.shift_remove(last),

@@ -15,6 +15,7 @@ mod conformance;
 mod edit_business;
 mod edit_exact_baseline;
 mod edit_numbers;
+mod edit_patch;
 mod edit_patch_rfc;
 mod edit_pinned_export;
 mod edit_whole_fields;
