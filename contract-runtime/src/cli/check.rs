@@ -90,6 +90,7 @@ pub(super) fn checker(args: &CheckArgs<'_>) -> Result<Checker, Failure> {
             None => None,
         },
         edit: args.edit.clone(),
+        patch: args.patch,
     };
     Ok(args.contract.checker(&setup).map_err(|e| usage(e.0))?)
 }

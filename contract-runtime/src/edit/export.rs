@@ -58,6 +58,28 @@ impl<T: Definition> EditPolicy<T> {
         baseline: &Value,
         provider: Provider,
     ) -> Result<Export, ExportError> {
+        let (full, doc, left) = self.patch_parts(baseline);
+        let mut export = export_left_to(&doc, provider, "EditPolicy::check_patch")?;
+        export
+            .dropped
+            .extend(rules_left(&full, "EditPolicy::check_patch"));
+        export.dropped.extend(left);
+        Ok(export)
+    }
+
+    /// The draft 2020-12 schema of the RFC 6902 patches of `baseline` this
+    /// policy allows, before any provider's rewrite (what
+    /// [`EditPolicy::patch_schema_for`] prepares for a provider): for a
+    /// validator, or `contract-check --schema NAME --edit POLICY --baseline
+    /// FILE --patch` without `--provider`.
+    pub fn patch_schema(&self, baseline: &Value) -> Value {
+        self.patch_parts(baseline).1
+    }
+
+    /// The contract's full schema, the patch schema, and what the patch
+    /// schema leaves to the check (operations on pointers the baseline
+    /// lacks).
+    fn patch_parts(&self, baseline: &Value) -> (Value, Value, Vec<Dropped>) {
         let full = schema::document::<T>();
         let fields = fields(&full, self.paths);
         let mut ops = Vec::new();
@@ -76,7 +98,7 @@ impl<T: Definition> EditPolicy<T> {
                 push_index(&mut at, ops.len());
                 if !present && kind != "add" {
                     left.push(Dropped {
-                        pointer: child(&child(&at, "properties"), "path"),
+                        pointer: child(&child(&child(&at, "properties"), "path"), "const"),
                         keyword: "const".to_owned(),
                         enforced_by: format!(
                             "EditPolicy::check_patch, edit stage: `path_not_found` at the operation's `path` (the baseline has no `{}`)",
@@ -94,12 +116,7 @@ impl<T: Definition> EditPolicy<T> {
             "additionalProperties": false,
         });
         let doc = document(&full, "Patch", body);
-        let mut export = export_left_to(&doc, provider, "EditPolicy::check_patch")?;
-        export
-            .dropped
-            .extend(rules_left(&full, "EditPolicy::check_patch"));
-        export.dropped.extend(left);
-        Ok(export)
+        (full, doc, left)
     }
 
     /// The schema of the RFC 7396 merge patches this policy allows,
@@ -138,7 +155,23 @@ impl<T: Definition> EditPolicy<T> {
         baseline: &Value,
         provider: Provider,
     ) -> Result<Export, ExportError> {
-        let _ = baseline;
+        let (full, doc, left) = self.merge_parts(baseline);
+        let mut export = export_left_to(&doc, provider, "EditPolicy::check_merge_patch")?;
+        export
+            .dropped
+            .extend(rules_left(&full, "EditPolicy::check_merge_patch"));
+        export.dropped.extend(left);
+        Ok(export)
+    }
+
+    /// The draft 2020-12 schema of the RFC 7396 merge patches this policy
+    /// allows, before any provider's rewrite (see
+    /// [`EditPolicy::merge_patch_schema_for`]).
+    pub fn merge_patch_schema(&self, baseline: &Value) -> Value {
+        self.merge_parts(baseline).1
+    }
+
+    fn merge_parts(&self, baseline: &Value) -> (Value, Value, Vec<Dropped>) {
         let full = schema::document::<T>();
         let fields = fields(&full, self.paths);
         let mut tree = Tree::default();
@@ -148,14 +181,9 @@ impl<T: Definition> EditPolicy<T> {
             }
         }
         let mut left = Vec::new();
-        let body = tree.schema("", &mut left);
+        let body = tree.schema("", Some(baseline), &mut left);
         let doc = document(&full, "MergePatch", body);
-        let mut export = export_left_to(&doc, provider, "EditPolicy::check_merge_patch")?;
-        export
-            .dropped
-            .extend(rules_left(&full, "EditPolicy::check_merge_patch"));
-        export.dropped.extend(left);
-        Ok(export)
+        (full, doc, left)
     }
 }
 
@@ -172,12 +200,59 @@ fn document(full: &Value, suffix: &str, body: Value) -> Value {
     if let Value::Object(body) = body {
         root.extend(body);
     }
-    if let Some(defs) = full.get("$defs") {
-        root.insert("$defs".into(), defs.clone());
+    if let Some(Value::Object(defs)) = full.get("$defs") {
+        let used = used_defs(&Value::Object(root.clone()), defs);
+        if !used.is_empty() {
+            root.insert("$defs".into(), Value::Object(used));
+        }
     }
     let mut doc = Value::Object(root);
     schema::pin::keep_root_reachable(full, &mut doc);
     doc
+}
+
+/// The definitions of `defs` that `schema` reaches through `$ref`s,
+/// directly or through other definitions.
+fn used_defs(schema: &Value, defs: &Map<String, Value>) -> Map<String, Value> {
+    fn refs(schema: &Value, out: &mut Vec<String>) {
+        match schema {
+            Value::Object(map) => {
+                for (key, value) in map {
+                    match (key.as_str(), value) {
+                        ("$ref", Value::String(r)) => {
+                            if let Some(name) = r.strip_prefix("#/$defs/") {
+                                out.push(
+                                    crate::pointer::unescape(name)
+                                        .map_or_else(|_| name.to_owned(), |n| n.into_owned()),
+                                );
+                            }
+                        }
+                        ("const" | "enum" | "default" | "examples", _) => {}
+                        _ => refs(value, out),
+                    }
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|item| refs(item, out)),
+            _ => {}
+        }
+    }
+    let mut used = Map::new();
+    let mut pending = Vec::new();
+    refs(schema, &mut pending);
+    while let Some(name) = pending.pop() {
+        if used.contains_key(&name) {
+            continue;
+        }
+        if let Some(def) = defs.get(&name) {
+            refs(def, &mut pending);
+            used.insert(name, def.clone());
+        }
+    }
+    // In the contract's order.
+    defs.iter()
+        .filter(|(name, _)| used.contains_key(*name))
+        .map(|(name, def)| (name.clone(), def.clone()))
+        .collect()
 }
 
 /// `doc` exported for `provider`, every keyword left out said to be left
@@ -321,6 +396,12 @@ fn without_null(schema: &Value) -> Value {
     Value::Object(map)
 }
 
+/// The document pointer of a merge schema's pointer (`/properties/a/properties/b`
+/// is `/a/b`).
+fn document_pointer(schema_pointer: &str) -> String {
+    schema_pointer.replace("/properties/", "/")
+}
+
 /// The allowed pointers as a tree of members: a leaf is a whole field.
 #[derive(Default)]
 struct Tree<'f> {
@@ -351,7 +432,7 @@ impl<'f> Tree<'f> {
     }
 
     /// The merge patch schema at `at` (a pointer into the schema).
-    fn schema(&self, at: &str, left: &mut Vec<Dropped>) -> Value {
+    fn schema(&self, at: &str, baseline: Option<&Value>, left: &mut Vec<Dropped>) -> Value {
         if let Some(field) = self.leaf {
             if field.schema.get("properties").is_some()
                 || field.schema.get("$ref").is_some()
@@ -372,12 +453,26 @@ impl<'f> Tree<'f> {
                 without_null(&field.schema)
             };
         }
+        if !baseline.is_some_and(Value::is_object) {
+            // Merged into a missing or non-object value, the patch's object
+            // is the whole value: only the allowed members, so the others
+            // are missing.
+            left.push(Dropped {
+                pointer: at.to_owned(),
+                keyword: "properties".to_owned(),
+                enforced_by: format!(
+                    "EditPolicy::check_merge_patch: the baseline has no object at `{}`, so the merged object holds only the patch's members (`missing_key`, `change_not_allowed`)",
+                    document_pointer(at)
+                ),
+            });
+        }
         let properties: Map<String, Value> = self
             .members
             .iter()
             .map(|(key, tree)| {
                 let below = child(&child(at, "properties"), key);
-                (key.clone(), tree.schema(&below, left))
+                let value = baseline.and_then(|b| b.get(key));
+                (key.clone(), tree.schema(&below, value, left))
             })
             .collect();
         json!({

@@ -34,9 +34,14 @@ fn settings() -> impl Strategy<Value = Value> {
 
 fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
-        (1u64..9, "[a-z]{1,4}").prop_map(|(ticket_id, reason)| Step::CloseTicket { ticket_id, reason }),
+        (1u64..9, "[a-z]{1,4}")
+            .prop_map(|(ticket_id, reason)| Step::CloseTicket { ticket_id, reason }),
         (1u64..9, 0u32..50, 0u32..50).prop_map(|(order_id, refund_cents, order_total_cents)| {
-            Step::Refund(Refund { order_id, refund_cents, order_total_cents })
+            Step::Refund(Refund {
+                order_id,
+                refund_cents,
+                order_total_cents,
+            })
         }),
         "[a-z?]{1,5}".prop_map(|question| Step::AskCustomer { question }),
         Just(Step::NoAction),
@@ -56,10 +61,25 @@ fn plan() -> impl Strategy<Value = Value> {
 /// Values a patch writes: of every type, some the contracts take.
 fn value() -> impl Strategy<Value = Value> {
     prop::sample::select(vec![
-        json!(null), json!(true), json!(false), json!(0), json!(3), json!(9), json!(-1), json!(1.5),
-        json!(""), json!("x"), json!("email"), json!("a long note"), json!([]), json!(["sms"]),
-        json!({}), json!({"email": false}), json!({"action": "no_action"}),
-        json!({"action": "ask_customer", "question": "why?"}), json!("close_ticket"),
+        json!(null),
+        json!(true),
+        json!(false),
+        json!(0),
+        json!(3),
+        json!(9),
+        json!(-1),
+        json!(1.5),
+        json!(""),
+        json!("x"),
+        json!("email"),
+        json!("a long note"),
+        json!([]),
+        json!(["sms"]),
+        json!({}),
+        json!({"email": false}),
+        json!({"action": "no_action"}),
+        json!({"action": "ask_customer", "question": "why?"}),
+        json!("close_ticket"),
     ])
 }
 
@@ -79,19 +99,40 @@ fn operation(paths: &'static [&'static str]) -> impl Strategy<Value = Value> {
 fn patch(paths: &'static [&'static str]) -> impl Strategy<Value = (Value, String)> {
     (prop::collection::vec(operation(paths), 0..4), any::<bool>()).prop_map(|(ops, wrapped)| {
         let ops = Value::Array(ops);
-        let text = if wrapped { json!({"patch": ops}).to_string() } else { ops.to_string() };
+        let text = if wrapped {
+            json!({"patch": ops}).to_string()
+        } else {
+            ops.to_string()
+        };
         (ops, text)
     })
 }
 
 const SETTINGS_PATHS: &[&str] = &[
-    "", "/notifications", "/notifications/email", "/notifications/sms", "/retry_limit",
-    "/channels", "/channels/0", "/channels/1", "/channels/-", "/channels/01", "/a~1b", "/x",
+    "",
+    "/notifications",
+    "/notifications/email",
+    "/notifications/sms",
+    "/retry_limit",
+    "/channels",
+    "/channels/0",
+    "/channels/1",
+    "/channels/-",
+    "/channels/01",
+    "/a~1b",
+    "/x",
 ];
 
 const PLAN_PATHS: &[&str] = &[
-    "/step", "/step/action", "/step/reason", "/step/question", "/step/ticket_id",
-    "/step/refund_cents", "/note", "/nope", "/step/~0",
+    "/step",
+    "/step/action",
+    "/step/reason",
+    "/step/question",
+    "/step/ticket_id",
+    "/step/refund_cents",
+    "/note",
+    "/nope",
+    "/step/~0",
 ];
 
 /// The patched document by `json-patch`, or `None` when it does not apply.
@@ -173,8 +214,14 @@ fn bound_to_baseline<T: Clone>(edit: &Edit<T>, baseline: &Value) -> Result<(), T
 fn merge_patch(keys: &'static [&'static str]) -> impl Strategy<Value = Value> {
     let leaf = value();
     leaf.prop_recursive(2, 8, 3, move |inner| {
-        prop::collection::vec((prop::sample::select(keys), inner), 0..3)
-            .prop_map(|members| Value::Object(members.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()))
+        prop::collection::vec((prop::sample::select(keys), inner), 0..3).prop_map(|members| {
+            Value::Object(
+                members
+                    .into_iter()
+                    .map(|(k, v)| (k.to_owned(), v))
+                    .collect(),
+            )
+        })
     })
 }
 
@@ -187,7 +234,8 @@ fn merge_equivalent<T: Contract + PartialEq + Clone + std::fmt::Debug>(
     let by_merge = policy.check_merge_patch(baseline, &text);
     let mut doc = baseline.clone();
     json_patch::merge(&mut doc, patch);
-    let ours: Value = serde_json::from_str(&policy.apply_merge_patch(baseline, &text).unwrap()).unwrap();
+    let ours: Value =
+        serde_json::from_str(&policy.apply_merge_patch(baseline, &text).unwrap()).unwrap();
     prop_assert_eq!(&ours, &doc);
     let text_of_ours = policy.apply_merge_patch(baseline, &text).unwrap();
     prop_assert_eq!(&by_merge, &policy.check(baseline, &text_of_ours));
@@ -232,7 +280,10 @@ fn seed_baseline() -> Value {
 }
 
 fn codes(r: &Rejection) -> Vec<(&str, &str, &str)> {
-    r.errors.iter().map(|e| (e.stage.as_str(), e.pointer.as_str(), e.code)).collect()
+    r.errors
+        .iter()
+        .map(|e| (e.stage.as_str(), e.pointer.as_str(), e.code))
+        .collect()
 }
 
 #[test]
@@ -244,7 +295,10 @@ fn a_test_or_an_unchanged_replace_changes_nothing_and_a_move_both_ends() {
         .unwrap();
     assert!(edit.changed.is_empty());
     let r = p
-        .check_patch(&b, r#"[{"op":"move","from":"/retry_limit","path":"/notifications/retry"}]"#)
+        .check_patch(
+            &b,
+            r#"[{"op":"move","from":"/retry_limit","path":"/notifications/retry"}]"#,
+        )
         .unwrap_err();
     assert_eq!(
         codes(&r),
@@ -255,18 +309,29 @@ fn a_test_or_an_unchanged_replace_changes_nothing_and_a_move_both_ends() {
             ("edit", "/retry_limit", "change_not_allowed"),
         ]
     );
-    assert_eq!(r, p.check(&b, r#"{"notifications":{"email":true,"retry":3},"channels":["email","sms"]}"#).unwrap_err());
+    assert_eq!(
+        r,
+        p.check(
+            &b,
+            r#"{"notifications":{"email":true,"retry":3},"channels":["email","sms"]}"#
+        )
+        .unwrap_err()
+    );
 }
 
 #[test]
 fn merge_patch_cannot_set_null() {
     // `null` removes the member: for a required field, `missing_key`.
     let b = json!({"step": {"action": "ask_customer", "question": "why?"}, "note": "hi"});
-    let r = Plan::REWORD.check_merge_patch(&b, r#"{"note":null}"#).unwrap();
+    let r = Plan::REWORD
+        .check_merge_patch(&b, r#"{"note":null}"#)
+        .unwrap();
     assert_eq!(r.changed, ["/note"]);
     assert_eq!(r.value.note, None);
     // A JSON Patch sets the optional member to `null` instead.
-    let e = Plan::REWORD.check_patch(&b, r#"[{"op":"replace","path":"/note","value":null}]"#).unwrap();
+    let e = Plan::REWORD
+        .check_patch(&b, r#"[{"op":"replace","path":"/note","value":null}]"#)
+        .unwrap();
     assert_eq!(e.value.note, None);
     assert_eq!(e.changed, ["/note"]);
     assert_ne!(e.candidate, r.candidate, "present as null is not absent");
@@ -276,7 +341,10 @@ fn merge_patch_cannot_set_null() {
 fn a_patch_approved_against_one_baseline_is_refused_against_another() {
     let b = seed_baseline();
     let edit = Settings::DISABLE_EMAIL
-        .check_patch(&b, r#"[{"op":"replace","path":"/notifications/email","value":false}]"#)
+        .check_patch(
+            &b,
+            r#"[{"op":"replace","path":"/notifications/email","value":false}]"#,
+        )
         .unwrap();
     let now = json!({"notifications":{"email":true},"retry_limit":4,"channels":["email","sms"]});
     let stale = edit.clone().apply_if_current(&now).unwrap_err();
