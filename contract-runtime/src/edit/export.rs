@@ -106,6 +106,16 @@ impl<T: Definition> EditPolicy<T> {
                         ),
                     });
                 }
+                if kind == "remove" {
+                    left.push(Dropped {
+                        pointer: at.clone(),
+                        keyword: "items".to_owned(),
+                        enforced_by: format!(
+                            "EditPolicy::check_patch, edit stage: `path_not_found` for a `replace` or `remove` of `{}` after its `remove` (the schema takes each operation alone, not their order)",
+                            field.pointer
+                        ),
+                    });
+                }
                 ops.push(operation(kind, field));
             }
         }
