@@ -32,6 +32,11 @@ and checks, for every shipped contract:
   as exact patterns).
 - The filter tree's exports unrolled to 3 levels (`filter-unrolled`): as
   above, the refused documents being filters 4 and 5 levels deep.
+- The patch exports of `settings`' `disable_email` (`settings-patch`,
+  `settings-merge-patch`): fixpoints as above; for `local`, both engines
+  accept the allowed patches of examples/data and refuse the patches the
+  check refuses (a forbidden path, a mistyped value, a `test`, `move` or
+  `copy`, a `null` that removes a member).
 - Gemini and Anthropic exports with lowered rules: llguidance (lenient about
   the keywords it does not know, such as Gemini's `propertyOrdering`) accepts
   the accepted documents and refuses the rule breakers.
@@ -58,10 +63,15 @@ from openai.types.shared import ResponseFormatJSONSchema
 from pydantic import BaseModel
 from outlines_core.json_schema import build_regex_from_schema
 
-CONTRACTS = ["close-ticket", "settings", "triage", "ticket-extraction", "vacation", "step", "filter-unrolled", "formats"]
+CONTRACTS = ["close-ticket", "settings", "triage", "ticket-extraction", "vacation", "step", "filter-unrolled", "formats",
+             "settings-patch", "settings-merge-patch"]
 # Exports whose refused documents every provider's export refuses: the
 # recursion unrolled to a depth, the refused documents nesting deeper.
 UNROLLED = ["filter-unrolled"]
+# The patch exports of an edit policy: the local engines accept the allowed
+# patches of the shipped example and refuse the others (a forbidden path, a
+# mistyped value, an operation the policy does not allow).
+PATCHES = ["settings-patch", "settings-merge-patch"]
 PROVIDERS = ["openai", "gemini", "anthropic", "local"]
 
 
@@ -229,12 +239,14 @@ def main(directory):
                     del probe["type"]
                 fixpoint(name, provider, probe, failures)
             if provider == "local":
-                local_refused = (refused if lowered else []) + format_refused
+                local_refused = (refused if lowered or name in PATCHES else []) + format_refused
                 matches(name, provider, schema, accepted, local_refused, failures, outlines=True)
             elif lowered:
                 matches(name, provider, schema, accepted, refused, failures, outlines=False)
             checked += 1
             note = " (unrolled)" if name in UNROLLED else " (when rules lowered)" if lowered else ""
+            if name in PATCHES and provider == "local":
+                note = f" ({len(accepted)} allowed patches accepted, {len(refused)} refused)"
             print(f"{name} {provider}: checked" + note)
     for failure in failures:
         print(f"FAIL {failure}")

@@ -27,6 +27,7 @@ case "$target" in
   decode_triage) seeds=(seeds/triage seeds/common) ;;
   decode_vacation) seeds=(seeds/vacation seeds/common) ;;
   edit_policy) seeds=(seeds/settings seeds/common) ;;
+  edit_patch) seeds=(seeds/patch seeds/settings) ;;
   decode_step) seeds=(seeds/step seeds/common) ;;
   decode_tree) seeds=(seeds/tree seeds/common) ;;
   stream) seeds=(seeds/stream) ;;

@@ -60,6 +60,9 @@ codes! {
     Rule TOO_MANY_CALLS = "too_many_calls": "A batch holds more calls than `max_calls` (pointer: `\"\"`), or more calls of one tool than its `max_calls` (pointer: the first call past it, `/{i}`).";
     Business EVIDENCE_NOT_FOUND = "evidence_not_found": "An `evidence` string does not occur in the source text.";
     Edit CHANGE_NOT_ALLOWED = "change_not_allowed": "An edit changed a pointer its policy does not list.";
+    Edit INVALID_PATCH = "invalid_patch": "A JSON Patch that is not one: not an array of operations, an unknown `op`, a member its `op` does not take or lacks, a pointer that is not RFC 6901 (pointer: into the patch).";
+    Edit PATH_NOT_FOUND = "path_not_found": "A patch operation names no value, or no place to add one (pointer: the operation's `path` or `from`).";
+    Edit TEST_FAILED = "test_failed": "A patch's `test` found another value (pointer: the operation's `value`).";
 }
 
 #[cfg(test)]

@@ -42,6 +42,9 @@
 //! | business | `evidence_not_found` | an `evidence` string does not occur in the source text, or is empty or only whitespace |
 //! | business | (yours) | whatever a `check` function returns |
 //! | edit | `change_not_allowed` | an edit changed a pointer its policy does not list |
+//! | edit | `invalid_patch` | a JSON Patch that is not one: not an array of operations, an unknown `op`, a member its `op` does not take or lacks, a pointer that is not RFC 6901 (pointer: into the patch) |
+//! | edit | `path_not_found` | a patch operation names no value (`remove`, `replace`, `test`, a `from`) or no place to add (pointer: the operation's `path` or `from`) |
+//! | edit | `test_failed` | a patch's `test` found another value (pointer: the operation's `value`) |
 use std::borrow::Cow;
 use std::fmt;
 

@@ -28,6 +28,12 @@ pub(super) struct Options {
     /// Edit mode: the policy that says what may change.
     #[arg(long, value_name = "POLICY", help_heading = "Checking")]
     pub edit: Option<String>,
+    /// Edit mode: each line is an RFC 6902 JSON Patch of the baseline (with --schema: the patches' schema).
+    #[arg(long, help_heading = "Checking")]
+    pub patch: bool,
+    /// Edit mode: each line is an RFC 7396 Merge Patch of the baseline (with --schema: its schema).
+    #[arg(long, help_heading = "Checking")]
+    pub merge_patch: bool,
     /// Output: jsonl (default) or table (--compat: table by default).
     #[arg(long, value_name = "jsonl|table", help_heading = "Checking")]
     pub format: Option<String>,
@@ -75,11 +81,12 @@ pub(super) fn usage_lines(name: &str) -> String {
     format!(
         "\
 {name} CONTRACT [FILE|-] [--context JSON] [--source FILE]
-       {pad} [--baseline FILE --edit POLICY] [--format jsonl|table] [--fail-on-reject]
-       {pad} [--summary text|json] [--jobs N] [--calls]
+       {pad} [--baseline FILE --edit POLICY [--patch|--merge-patch]] [--format jsonl|table]
+       {pad} [--fail-on-reject] [--summary text|json] [--jobs N] [--calls]
        {name} CONTRACT --sse FILE [--api openai-chat|openai-responses|anthropic|gemini]
        {pad} [--context JSON] [--source FILE] [--format jsonl|table] [--fail-on-reject]
        {name} --schema CONTRACT [--provider openai|gemini|anthropic|local [--request]]
+       {name} --schema CONTRACT --edit POLICY --baseline FILE --patch|--merge-patch [--provider P]
        {name} --compat OLD.json NEW.json [--format table|jsonl] [--fail-on-breaking]
        {name} --list"
     )
@@ -97,7 +104,9 @@ a tool-call response, per call, when CONTRACT checks tool calls).
 --schema prints CONTRACT's JSON Schema; with --provider, the schema to send to
 that provider, and on stderr what it leaves to the local checks; with --request
 too, the request fragment that carries it (OpenAI's response_format, Gemini's
-generationConfig fields, Anthropic's output_config.format).
+generationConfig fields, Anthropic's output_config.format). With --edit POLICY
+--baseline FILE and --patch (or --merge-patch), the schema of the patches the
+policy allows (checking: each line is such a patch of the baseline).
 --compat lists the changes from one version of a schema to the next, each
 breaking or not for a reader of the new version (backward) or of the old (forward).
 --calls checks each line as a batch of a model's parallel tool calls against a
@@ -169,6 +178,7 @@ pub(super) struct CheckArgs<'a> {
     pub source: Option<PathBuf>,
     pub baseline: Option<PathBuf>,
     pub edit: Option<String>,
+    pub patch: super::patch::PatchForm,
     pub format: OutputFormat,
     pub summary: Summary,
     pub jobs: usize,
@@ -206,6 +216,8 @@ pub(super) enum Command<'a> {
     List,
     /// `--schema CONTRACT [--provider P [--request]]`.
     Schema(&'a Entry, Option<Provider>, SchemaOutput),
+    /// `--schema CONTRACT --edit POLICY --baseline FILE --patch|--merge-patch`.
+    PatchSchema(Box<super::patch::PatchSchemaArgs<'a>>),
     /// `--compat OLD.json NEW.json`.
     Compat(CompatArgs),
     /// `CONTRACT [FILE|-] ...`.

@@ -90,6 +90,7 @@ pub(super) fn checker(args: &CheckArgs<'_>) -> Result<Checker, Failure> {
             None => None,
         },
         edit: args.edit.clone(),
+        patch: args.patch,
     };
     let checker = if args.calls {
         args.contract.calls_checker(&setup)

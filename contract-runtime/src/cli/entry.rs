@@ -15,8 +15,10 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::checker::{Checker, Decision, Replay, replay};
+use super::patch::{PatchForm, PatchSchema};
 use crate::json::{self, Limits};
-use crate::{Contract, OutcomeKind, Rejection, diff};
+use crate::schema::Provider;
+use crate::{Contract, EditPolicy, OutcomeKind, Rejection, diff};
 
 /// The longest `--context` value: a few trusted values, not a document.
 pub const MAX_CONTEXT_BYTES: usize = 64 << 10;
@@ -48,6 +50,7 @@ pub struct Entry {
     schema: fn() -> Value,
     policies: fn() -> Vec<PolicyInfo>,
     plain: fn(&Setup) -> Result<Checker, SetupError>,
+    patch_schema: fn(&Setup, Option<Provider>) -> Result<PatchSchema, SetupError>,
     with_context: fn(AnyContext) -> Option<Checker>,
     make_context: Option<MakeContext>,
     context_type: (TypeId, &'static str),
@@ -94,6 +97,7 @@ where
         schema: T::json_schema,
         policies: policies::<T>,
         plain: prepare_plain::<T>,
+        patch_schema: super::patch::schema::<T>,
         with_context: bind_context::<T>,
         make_context: None,
         context_type: (
@@ -276,6 +280,18 @@ impl Entry {
         (self.policies)()
     }
 
+    /// The schema of the patches the setup's policy allows against its
+    /// baseline (`setup.patch` says which kind), for `provider` or before
+    /// any provider's rewrite.
+    pub(super) fn patch_schema(
+        &self,
+        setup: &Setup,
+        provider: Option<Provider>,
+    ) -> Result<PatchSchema, SetupError> {
+        self.accepts(false, false, setup.baseline.is_some(), setup.edit.is_some())?;
+        (self.patch_schema)(setup, provider)
+    }
+
     /// Binds a setup: parses and checks `--context`, the source and the
     /// baseline, and finds the edit policy.
     pub fn checker(&self, setup: &Setup) -> Result<Checker, SetupError> {
@@ -413,6 +429,9 @@ pub struct Setup {
     pub baseline: Option<String>,
     /// `--edit`: the name of the edit policy.
     pub edit: Option<String>,
+    /// `--patch` / `--merge-patch`: each document is a patch of the
+    /// baseline, not a whole candidate.
+    pub patch: PatchForm,
 }
 
 /// A setup the contract cannot run with: one line, for a person.
@@ -465,28 +484,18 @@ where
 /// Edit mode, when the setup asks for it: both `--baseline` and `--edit`,
 /// a policy the contract declares, and a baseline the contract accepts.
 fn prepare_edit<T: Contract>(setup: &Setup) -> Result<Option<Checker>, SetupError> {
-    // `Entry::accepts` has refused one without the other.
-    let (Some(baseline), Some(name)) = (&setup.baseline, &setup.edit) else {
+    let Some((policy, baseline)) = edit_setup::<T>(setup)? else {
         return Ok(None);
     };
-    let Some(policy) = T::edit_policy(name) else {
-        let known: Vec<&str> = T::edit_policies().iter().map(|p| p.name()).collect();
-        return Err(SetupError(if known.is_empty() {
-            format!("unknown edit policy `{name}`: the contract declares none")
-        } else {
-            format!("unknown edit policy `{name}`; known: {}", known.join(", "))
-        }));
-    };
-    // The baseline must itself be a valid document of the contract.
-    if let Err(rejection) = T::from_json(baseline) {
-        return Err(SetupError(format!(
-            "--baseline is not a valid document of the contract: {}",
-            one_line(&rejection)
+    let limits = T::LIMITS;
+    if setup.patch != PatchForm::Full {
+        return Ok(Some(super::patch::checker(
+            policy,
+            baseline,
+            setup.patch,
+            limits,
         )));
     }
-    let baseline = json::parse(baseline.as_bytes(), &T::LIMITS)
-        .map_err(|r| SetupError(format!("--baseline is not valid JSON: {}", one_line(&r))))?;
-    let limits = T::LIMITS;
     Ok(Some(Checker {
         limits,
         edit_mode: true,
@@ -509,6 +518,35 @@ fn prepare_edit<T: Contract>(setup: &Setup) -> Result<Option<Checker>, SetupErro
             }
         }),
     }))
+}
+
+/// The policy and the baseline of edit mode, when the setup asks for it:
+/// a policy the contract declares, and a baseline the contract accepts.
+pub(super) fn edit_setup<T: Contract>(
+    setup: &Setup,
+) -> Result<Option<(EditPolicy<T>, Value)>, SetupError> {
+    // `Entry::accepts` has refused one without the other.
+    let (Some(baseline), Some(name)) = (&setup.baseline, &setup.edit) else {
+        return Ok(None);
+    };
+    let Some(policy) = T::edit_policy(name) else {
+        let known: Vec<&str> = T::edit_policies().iter().map(|p| p.name()).collect();
+        return Err(SetupError(if known.is_empty() {
+            format!("unknown edit policy `{name}`: the contract declares none")
+        } else {
+            format!("unknown edit policy `{name}`; known: {}", known.join(", "))
+        }));
+    };
+    // The baseline must itself be a valid document of the contract.
+    if let Err(rejection) = T::from_json(baseline) {
+        return Err(SetupError(format!(
+            "--baseline is not a valid document of the contract: {}",
+            one_line(&rejection)
+        )));
+    }
+    let baseline = json::parse(baseline.as_bytes(), &T::LIMITS)
+        .map_err(|r| SetupError(format!("--baseline is not valid JSON: {}", one_line(&r))))?;
+    Ok(Some((policy, baseline)))
 }
 
 /// Limits of `--context` read as JSON.

@@ -53,11 +53,12 @@
 //!
 //! ```text
 //! contract-check CONTRACT [FILE|-] [--context JSON] [--source FILE]
-//!                [--baseline FILE --edit POLICY] [--format jsonl|table] [--fail-on-reject]
-//!                [--summary text|json] [--jobs N]
+//!                [--baseline FILE --edit POLICY [--patch|--merge-patch]] [--format jsonl|table]
+//!                [--fail-on-reject] [--summary text|json] [--jobs N] [--calls]
 //! contract-check CONTRACT --sse FILE [--api openai-chat|openai-responses|anthropic|gemini]
 //!                [--context JSON] [--source FILE] [--format jsonl|table] [--fail-on-reject]
 //! contract-check --schema CONTRACT [--provider openai|gemini|anthropic|local [--request]]
+//! contract-check --schema CONTRACT --edit POLICY --baseline FILE --patch|--merge-patch [--provider P]
 //! contract-check --compat OLD.json NEW.json [--format table|jsonl] [--fail-on-breaking]
 //! contract-check --list
 //! contract-check --help | --version
@@ -261,6 +262,7 @@ mod jobs;
 mod line;
 mod output;
 mod parse;
+mod patch;
 mod read;
 mod schema;
 mod sse;
@@ -276,6 +278,7 @@ pub use jobs::{BATCH_BYTES, BATCH_LINES, run_lines_parallel};
 pub use line::check_line;
 pub use output::{decision_json, summary_json};
 pub use parse::MAX_JOBS;
+pub use patch::PatchForm;
 pub use read::{MAX_SOURCE_BYTES, read_line_capped};
 pub use schema::{export_notes, schema_for};
 pub use sse::{Event, MAX_TRANSCRIPT_BYTES, replay_json, transcript, transcript_for};
@@ -392,6 +395,7 @@ impl Cli {
             Command::Schema(entry, provider, output) => {
                 schema::run_schema(entry, provider, output, stdout, stderr)
             }
+            Command::PatchSchema(args) => patch::run_patch_schema(&args, stdout, stderr),
             Command::Compat(args) => compat::run_compat(&args, stdout, stderr),
             Command::Check(args) => check::run_check(&args, stdout, stderr),
             Command::Replay(args, api) => sse::run_sse(&args, api, stdout, stderr),

@@ -14,6 +14,7 @@ use super::args::{
 };
 use super::entry::Entry;
 use super::failure::{UsageError, usage};
+use super::patch::{PatchForm, PatchSchemaArgs};
 use crate::schema::{Api, Provider};
 
 /// The most threads `--jobs` takes.
@@ -112,7 +113,18 @@ fn check_mode(given: &[&str]) -> Result<(), UsageError> {
     }
     let (mode, takes): (&str, &[&str]) = match modes.first() {
         Some(&"--list") => ("--list", &["--list"]),
-        Some(&"--schema") => ("--schema", &["--schema", "--provider", "--request"]),
+        Some(&"--schema") => (
+            "--schema",
+            &[
+                "--schema",
+                "--provider",
+                "--request",
+                "--edit",
+                "--baseline",
+                "--patch",
+                "--merge-patch",
+            ],
+        ),
         Some(&"--compat") => ("--compat", &["--compat", "--format", "--fail-on-breaking"]),
         Some(&"--sse") => (
             "--sse",
@@ -132,6 +144,8 @@ fn check_mode(given: &[&str]) -> Result<(), UsageError> {
                 "--source",
                 "--baseline",
                 "--edit",
+                "--patch",
+                "--merge-patch",
                 "--format",
                 "--summary",
                 "--jobs",
@@ -178,6 +192,14 @@ fn into_command<'a>(
             .transpose()?;
         if options.request && provider.is_none() {
             return Err(usage("--request needs --provider P"));
+        }
+        if let Some(form) = patch_form(options.patch, options.merge_patch)? {
+            return patch_schema(entries, contract_name, &options, form, provider);
+        }
+        if options.edit.is_some() || options.baseline.is_some() {
+            return Err(usage(
+                "--schema with --edit POLICY --baseline FILE prints a patch schema: add --patch or --merge-patch",
+            ));
         }
         let output = if options.request {
             SchemaOutput::Request
@@ -268,6 +290,16 @@ fn into_check<'a>(
             }
         },
     };
+    let patch = match patch_form(options.patch, options.merge_patch)? {
+        Some(form) if options.edit.is_none() || options.baseline.is_none() => {
+            let option = form.option().unwrap_or("--patch");
+            return Err(usage(format!(
+                "{option} needs --baseline FILE --edit POLICY (each line is a patch of the baseline)"
+            )));
+        }
+        Some(form) => form,
+        None => PatchForm::Full,
+    };
     let args = Box::new(CheckArgs {
         contract: entry,
         input,
@@ -275,6 +307,7 @@ fn into_check<'a>(
         source: options.source.map(PathBuf::from),
         baseline: options.baseline.map(PathBuf::from),
         edit: options.edit,
+        patch,
         format,
         summary,
         jobs,
@@ -286,6 +319,42 @@ fn into_check<'a>(
     } else {
         Command::Check(args)
     })
+}
+
+/// `--patch` or `--merge-patch`, if one is given (not both).
+fn patch_form(patch: bool, merge_patch: bool) -> Result<Option<PatchForm>, UsageError> {
+    match (patch, merge_patch) {
+        (true, true) => Err(usage("--patch and --merge-patch cannot be combined")),
+        (true, false) => Ok(Some(PatchForm::Json)),
+        (false, true) => Ok(Some(PatchForm::Merge)),
+        (false, false) => Ok(None),
+    }
+}
+
+/// `--schema CONTRACT --edit POLICY --baseline FILE --patch|--merge-patch`.
+fn patch_schema<'a>(
+    entries: &'a [Entry],
+    contract_name: &str,
+    options: &Options,
+    form: PatchForm,
+    provider: Option<Provider>,
+) -> Result<Command<'a>, UsageError> {
+    let option = form.option().unwrap_or("--patch");
+    if options.request {
+        return Err(usage(format!("--request does not apply to {option}")));
+    }
+    let (Some(edit), Some(baseline)) = (&options.edit, &options.baseline) else {
+        return Err(usage(format!(
+            "--schema CONTRACT {option} needs --edit POLICY --baseline FILE"
+        )));
+    };
+    Ok(Command::PatchSchema(Box::new(PatchSchemaArgs {
+        contract: contract(entries, contract_name)?,
+        edit: edit.clone(),
+        baseline: PathBuf::from(baseline),
+        form,
+        provider,
+    })))
 }
 
 fn format(value: &str) -> Result<OutputFormat, UsageError> {

@@ -78,7 +78,7 @@ pub fn pinned(full: &Value, baseline: &Value, allowed: &[&str]) -> Pinned {
 /// the root type) would be pinned too. The unpinned root is kept as a
 /// definition (named by its `title`, made unique) and every `"#"` points
 /// at it.
-fn keep_root_reachable(full: &Value, out: &mut Value) {
+pub(crate) fn keep_root_reachable(full: &Value, out: &mut Value) {
     if !refers_to_root(out) {
         return;
     }

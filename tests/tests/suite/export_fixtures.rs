@@ -16,7 +16,10 @@
 //! date-time, e-mail, UUID) and their near misses; the
 //! `filter-unrolled` fixtures are the filter tree's exports unrolled to 3
 //! levels, filters of 1 to 3 levels (accepted) and of 4 and 5 (refused by
-//! the export, though the contract takes them).
+//! the export, though the contract takes them). The `settings-patch` and
+//! `settings-merge-patch` fixtures are the patch exports of `settings`'
+//! `disable_email` against the shipped baseline, the shipped patches the
+//! check accepts (those the export describes) and those it refuses.
 use crate::schema_support;
 
 use std::path::PathBuf;
@@ -282,6 +285,86 @@ fn filter_unrolled() -> Fixtures {
     }
 }
 
+/// The shipped baseline of `settings`, as `contract-check --baseline` reads it.
+fn settings_baseline() -> Value {
+    contract_runtime::json::parse(
+        contract_examples::settings::BASELINE.as_bytes(),
+        &Settings::LIMITS,
+    )
+    .unwrap()
+}
+
+/// Whether every operation of a JSON Patch is one the patch export
+/// describes: a `replace`, `add` or `remove` at a pointer the policy lists.
+fn only_allowed_operations(patch: &Value) -> bool {
+    let paths = Settings::DISABLE_EMAIL.paths();
+    patch["patch"].as_array().is_some_and(|ops| {
+        ops.iter().all(|op| {
+            ["replace", "add", "remove"].contains(&op["op"].as_str().unwrap_or(""))
+                && paths.contains(&op["path"].as_str().unwrap_or(""))
+        })
+    })
+}
+
+/// The shipped patches of `settings` (`examples/data/settings.patch.jsonl`
+/// or `.merge-patch.jsonl`) against the shipped baseline, and the patch
+/// exports of `disable_email`: accepted, the patches the check accepts
+/// that use only the operations the export describes (a JSON Patch in the
+/// `{"patch": [..]}` form); refused, every patch the check refuses (on a
+/// forbidden path, with a mistyped value, ...) that is JSON.
+fn settings_patches(merge: bool) -> Fixtures {
+    let baseline = settings_baseline();
+    let policy = Settings::DISABLE_EMAIL;
+    let (name, file) = if merge {
+        ("settings-merge-patch", "settings.merge-patch")
+    } else {
+        ("settings-patch", "settings.patch")
+    };
+    let exports = Provider::ALL
+        .into_iter()
+        .map(|p| {
+            let export = if merge {
+                policy.merge_patch_schema_for(&baseline, p)
+            } else {
+                policy.patch_schema_for(&baseline, p)
+            };
+            let value = match export {
+                Ok(e) => serde_json::to_value(&e).unwrap(),
+                Err(e) => json!({ "error": e.to_string() }),
+            };
+            (p, value)
+        })
+        .collect();
+    let (mut accepted, mut refused) = (Vec::new(), Vec::new());
+    for line in data(file).lines() {
+        let Ok(parsed) = serde_json::from_str::<Value>(line) else {
+            continue;
+        };
+        let doc = match parsed {
+            Value::Array(_) if !merge => json!({ "patch": parsed }),
+            other => other,
+        };
+        let text = serde_json::to_string(&doc).unwrap();
+        let checked = if merge {
+            policy.check_merge_patch(&baseline, &text)
+        } else {
+            policy.check_patch(&baseline, &text)
+        };
+        match checked {
+            Ok(_) if merge || only_allowed_operations(&doc) => accepted.push(text),
+            Ok(_) => {}
+            Err(_) => refused.push(text),
+        }
+    }
+    Fixtures {
+        name,
+        exports,
+        accepted,
+        refused,
+        format_refused: Vec::new(),
+    }
+}
+
 fn all() -> Vec<Fixtures> {
     vec![
         fixtures::<CloseTicket>("close-ticket"),
@@ -292,6 +375,8 @@ fn all() -> Vec<Fixtures> {
         fixtures::<Step>("step"),
         filter_unrolled(),
         formats(),
+        settings_patches(false),
+        settings_patches(true),
     ]
 }
 
@@ -305,6 +390,12 @@ fn decode_again(name: &str, doc: &str) -> bool {
         "step" => Step::from_json(doc).is_ok(),
         "filter-unrolled" => Filter::from_json(doc).is_ok(),
         "formats" => Formats::from_json(doc).is_ok(),
+        "settings-patch" => Settings::DISABLE_EMAIL
+            .check_patch(&settings_baseline(), doc)
+            .is_ok(),
+        "settings-merge-patch" => Settings::DISABLE_EMAIL
+            .check_merge_patch(&settings_baseline(), doc)
+            .is_ok(),
         _ => false,
     }
 }

@@ -1,4 +1,11 @@
-//! Edit policies: which JSON Pointers a proposed edit may change.
+//! Edit policies: which JSON Pointers a proposed edit may change, for a
+//! full candidate document or a patch of the baseline (`patch.rs`: RFC 6902
+//! JSON Patch, `merge.rs`: RFC 7396 Merge Patch; `export.rs`: schemas that
+//! let a model write only the patches a policy allows).
+mod export;
+mod merge;
+mod patch;
+
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -202,6 +209,12 @@ impl<T> EditPolicy<T> {
     }
 }
 
+/// The compact text of a patched document, the candidate a patch stands
+/// for (serde_json writes every number so that it reads back the same).
+fn text_of(value: &Value) -> String {
+    value.to_string()
+}
+
 /// Whether `pointer` is `listed` or lies below it (both RFC 6901, escaped:
 /// a `/` inside a key is `~1`, so a `/` after the prefix starts a segment).
 fn covers(listed: &str, pointer: &str) -> bool {
@@ -358,6 +371,156 @@ impl<T: Document> EditPolicy<T> {
             format!("policy `{}` does not allow changing this value", self.name),
         )
         .with_expected(format!("changes only at: {}", self.paths.join(", ")))
+    }
+
+    /// Checks an RFC 6902 JSON Patch of `baseline`: the patch is applied
+    /// to a copy of the baseline, and the result judged exactly as
+    /// [`EditPolicy::check`] judges a full candidate.
+    ///
+    /// `patch` is the array of operations, or an object whose only member
+    /// `patch` holds it (the form [`EditPolicy::patch_schema_for`]
+    /// describes). It is read under the contract's limits and the strict
+    /// JSON policy (a parse error is a `parse` error, as for a candidate);
+    /// each operation is one of `add`, `remove`, `replace`, `move`, `copy`,
+    /// `test` with exactly the members RFC 6902 gives it, its pointers RFC
+    /// 6901 (`~0`, `~1`, and `-` for the end of an array). The operations
+    /// apply in order; one that cannot apply rejects the whole patch. The
+    /// errors about the patch are `edit` errors at pointers into the patch
+    /// text (`/0/path`, or `/patch/0/path`): `invalid_patch`,
+    /// `path_not_found`, `test_failed`.
+    ///
+    /// Otherwise `check_patch(b, p)` gives what `check(b, text)` gives for
+    /// the text of the patched document (`serde_json::to_string` of it):
+    /// the same outcome, errors (at pointers into the result) and
+    /// `changed`. A `test` or a `replace` with the same value changes
+    /// nothing; a `move` changes both ends. The [`Edit`] is bound to
+    /// `baseline` as a full edit is ([`Edit::apply_if_current`]).
+    ///
+    /// ```
+    /// use contract_runtime::Contract;
+    /// use serde_json::json;
+    ///
+    /// #[derive(Contract, Debug)]
+    /// struct Notifications { email: bool }
+    ///
+    /// #[derive(Contract, Debug)]
+    /// #[contract(edit(disable_email = ["/notifications/email"]))]
+    /// struct Settings { notifications: Notifications, retry_limit: u32, channels: Vec<String> }
+    ///
+    /// let baseline = json!({"notifications": {"email": true}, "retry_limit": 3, "channels": ["email", "sms"]});
+    /// let edit = Settings::DISABLE_EMAIL
+    ///     .check_patch(&baseline, r#"[{"op":"replace","path":"/notifications/email","value":false}]"#)?;
+    /// assert_eq!(edit.changed, ["/notifications/email"]);
+    /// assert!(!edit.value.notifications.email);
+    ///
+    /// let refused = Settings::DISABLE_EMAIL
+    ///     .check_patch(&baseline, r#"{"patch":[{"op":"replace","path":"/retry_limit","value":9}]}"#)
+    ///     .unwrap_err();
+    /// assert_eq!(refused.errors[0].code, "change_not_allowed");
+    ///
+    /// let missing = Settings::DISABLE_EMAIL
+    ///     .check_patch(&baseline, r#"[{"op":"remove","path":"/notifications/sms"}]"#)
+    ///     .unwrap_err();
+    /// assert_eq!((missing.errors[0].code, missing.errors[0].pointer.as_str()), ("path_not_found", "/0/path"));
+    /// # Ok::<(), contract_runtime::Rejection>(())
+    /// ```
+    pub fn check_patch(&self, baseline: &Value, patch: &str) -> Result<Edit<T>, Rejection> {
+        let patched = self.apply_patch(baseline, patch)?;
+        self.run(baseline, &patched, None)
+    }
+
+    /// [`EditPolicy::check_patch`] plus the business stage against `ctx`,
+    /// as [`EditPolicy::check_with`].
+    pub fn check_patch_with(
+        &self,
+        baseline: &Value,
+        patch: &str,
+        ctx: &T::Context,
+    ) -> Result<Edit<T>, Rejection> {
+        let patched = self.apply_patch(baseline, patch)?;
+        self.run(baseline, &patched, Some(ctx))
+    }
+
+    /// The text of `baseline` with the JSON Patch `patch` applied (what
+    /// [`EditPolicy::check_patch`] then checks), or the patch's errors.
+    ///
+    /// ```
+    /// use contract_runtime::Contract;
+    /// use serde_json::json;
+    ///
+    /// #[derive(Contract, Debug)]
+    /// #[contract(edit(rename = ["/name"]))]
+    /// struct Profile { name: String, plan: String }
+    ///
+    /// let stored = json!({"name": "Ana", "plan": "free"});
+    /// let text = Profile::RENAME.apply_patch(&stored, r#"[{"op":"replace","path":"/name","value":"Bo"}]"#)?;
+    /// assert_eq!(text, r#"{"name":"Bo","plan":"free"}"#);
+    /// # Ok::<(), contract_runtime::Rejection>(())
+    /// ```
+    pub fn apply_patch(&self, baseline: &Value, patch: &str) -> Result<String, Rejection> {
+        let document = json::parse(patch.as_bytes(), &T::LIMITS)?;
+        let patch = patch::read(document)?;
+        Ok(text_of(&patch::apply(baseline, &patch)?))
+    }
+
+    /// Checks an RFC 7396 JSON Merge Patch of `baseline`: objects merge
+    /// member by member, recursively, a `null` removes the member, any
+    /// other value replaces; the result is judged exactly as
+    /// [`EditPolicy::check`] judges a full candidate (the same outcome,
+    /// errors and `changed` as `check` of the merged document's text). The
+    /// patch is read under the contract's limits and the strict JSON
+    /// policy.
+    ///
+    /// A merge patch cannot set a member to `null` (its `null` removes the
+    /// member, which the contract then refuses unless the field is
+    /// `optional`): use [`EditPolicy::check_patch`] with a `replace` for
+    /// that.
+    ///
+    /// ```
+    /// use contract_runtime::Contract;
+    /// use serde_json::json;
+    ///
+    /// #[derive(Contract, Debug)]
+    /// struct Notifications { email: bool }
+    ///
+    /// #[derive(Contract, Debug)]
+    /// #[contract(edit(disable_email = ["/notifications/email"]))]
+    /// struct Settings { notifications: Notifications, retry_limit: u32 }
+    ///
+    /// let baseline = json!({"notifications": {"email": true}, "retry_limit": 3});
+    /// let edit = Settings::DISABLE_EMAIL
+    ///     .check_merge_patch(&baseline, r#"{"notifications":{"email":false}}"#)?;
+    /// assert_eq!(edit.changed, ["/notifications/email"]);
+    ///
+    /// let removed = Settings::DISABLE_EMAIL
+    ///     .check_merge_patch(&baseline, r#"{"notifications":{"email":null}}"#)
+    ///     .unwrap_err();
+    /// assert_eq!(removed.errors[0].code, "missing_key");
+    /// # Ok::<(), contract_runtime::Rejection>(())
+    /// ```
+    pub fn check_merge_patch(&self, baseline: &Value, patch: &str) -> Result<Edit<T>, Rejection> {
+        let merged = self.apply_merge_patch(baseline, patch)?;
+        self.run(baseline, &merged, None)
+    }
+
+    /// [`EditPolicy::check_merge_patch`] plus the business stage against
+    /// `ctx`, as [`EditPolicy::check_with`].
+    pub fn check_merge_patch_with(
+        &self,
+        baseline: &Value,
+        patch: &str,
+        ctx: &T::Context,
+    ) -> Result<Edit<T>, Rejection> {
+        let merged = self.apply_merge_patch(baseline, patch)?;
+        self.run(baseline, &merged, Some(ctx))
+    }
+
+    /// The text of `baseline` with the Merge Patch `patch` applied (what
+    /// [`EditPolicy::check_merge_patch`] then checks), or the patch's parse
+    /// error.
+    pub fn apply_merge_patch(&self, baseline: &Value, patch: &str) -> Result<String, Rejection> {
+        let document = json::parse(patch.as_bytes(), &T::LIMITS)?;
+        Ok(text_of(&merge::apply(baseline, &document)))
     }
 
     /// [`EditPolicy::check`] against a typed baseline.
