@@ -168,8 +168,9 @@ pub enum Progress {
 /// outcome. Made by [`Contract::stream`](crate::Contract::stream) and
 /// [`Contract::stream_with`](crate::Contract::stream_with).
 pub struct Stream<'c, T: Document + Definition> {
-    text: String,
-    scanner: Scanner,
+    /// Always there until the stream is dropped (then it goes to the
+    /// thread's spare, a pointer's move).
+    parts: Option<Box<Parts>>,
     context: Option<&'c T::Context>,
     phase: Phase,
     received: usize,
@@ -185,6 +186,13 @@ pub(crate) struct Frame<T: Document> {
     /// What `finish` returns for the whole text, the part after `prefix`
     /// bytes (and, without a context, what decides an early parse error).
     pub(crate) check: for<'a> fn(&'a str, usize, Option<&'a T::Context>) -> Outcome<T>,
+}
+
+// The text pushed and the scanner reading it: the buffers a dropped stream
+// leaves to the next one of its thread.
+struct Parts {
+    text: String,
+    scanner: Scanner,
 }
 
 #[derive(Debug)]
@@ -212,20 +220,19 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
     /// business stage against it.
     pub fn new(context: Option<&'c T::Context>) -> Self {
         let plan = plan::<T>();
-        let (text, scanner) = match SPARE.take() {
-            Some((text, mut scanner)) => {
-                scanner.reset(plan, T::LIMITS.max_depth);
-                (text, scanner)
+        let parts = match SPARE.take() {
+            Some(mut parts) => {
+                parts.scanner.reset(plan, T::LIMITS.max_depth);
+                parts
             }
             // Most documents fit: one allocation instead of a doubling series.
-            None => (
-                String::with_capacity(T::LIMITS.max_bytes.min(INITIAL_CAPACITY)),
-                Scanner::new(plan, T::LIMITS.max_depth),
-            ),
+            None => Box::new(Parts {
+                text: String::with_capacity(T::LIMITS.max_bytes.min(INITIAL_CAPACITY)),
+                scanner: Scanner::new(plan, T::LIMITS.max_depth),
+            }),
         };
         Stream {
-            text,
-            scanner,
+            parts: Some(parts),
             context,
             phase: Phase::Reading,
             received: 0,
@@ -263,14 +270,17 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
         if self.received > T::LIMITS.max_bytes {
             return self.too_large();
         }
-        let from = self.text.len();
-        self.text.push_str(piece);
+        let Some(parts) = self.parts.as_deref_mut() else {
+            return Progress::Pending;
+        };
+        let from = parts.text.len();
+        parts.text.push_str(piece);
         match &self.phase {
             Phase::Reading => {}
             Phase::Waiting => return Progress::Pending,
             Phase::Rejected(rejection) => return Progress::Rejected(rejection.clone()),
         }
-        match self.scanner.feed(&self.text, from) {
+        match parts.scanner.feed(&parts.text, from) {
             Ok(()) => Progress::Pending,
             Err(Stop::Schema(mut error)) => {
                 self.reword(&mut error);
@@ -296,8 +306,9 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
     /// last complete member ends, and that prefix, closed, is parsed once
     /// (a read of the text so far). Pushes stay as cheap when nobody looks.
     pub fn partial(&self) -> Value {
-        self.scanner
-            .completion(&self.text)
+        self.parts
+            .as_deref()
+            .and_then(|p| p.scanner.completion(&p.text))
             .and_then(|text| json::parse_str(&text, T::LIMITS.max_depth).ok())
             .unwrap_or(Value::Null)
     }
@@ -320,8 +331,8 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
         match json::check_size(self.received, &T::LIMITS) {
             Err(rejection) => Outcome::Reject(rejection),
             Ok(()) => match &self.frame {
-                Some(frame) => (frame.check)(&self.text, frame.prefix, self.context),
-                None => pipeline::outcome::<T>(&self.text, stages),
+                Some(frame) => (frame.check)(self.text(), frame.prefix, self.context),
+                None => pipeline::outcome::<T>(self.text(), stages),
             },
         }
     }
@@ -337,6 +348,11 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
             Err(rejection) => self.reject(rejection),
             Ok(()) => Progress::Pending,
         }
+    }
+
+    // Everything pushed, up to `max_bytes`.
+    fn text(&self) -> &str {
+        self.parts.as_deref().map_or("", |p| p.text.as_str())
     }
 
     fn reject(&mut self, rejection: Rejection) -> Progress {
@@ -355,7 +371,10 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
         if error.stage != Stage::Schema {
             return;
         }
-        let text = self.scanner.closed_string(&self.text);
+        let Some(parts) = self.parts.as_deref() else {
+            return;
+        };
+        let text = parts.scanner.closed_string(&parts.text);
         let mut cx = Collector::new();
         // A parse error (the text ends early) keeps what was collected.
         let _ = pipeline::decode::<T>(&text, &mut cx);
@@ -374,10 +393,10 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
     #[cold]
     fn parse_error(&self) -> Option<Rejection> {
         let rejection = match &self.frame {
-            Some(frame) => (frame.check)(&self.text, frame.prefix, None)
+            Some(frame) => (frame.check)(self.text(), frame.prefix, None)
                 .rejection()
                 .cloned()?,
-            None => pipeline::run::<T>(&self.text, Stages::none()).err()?,
+            None => pipeline::run::<T>(self.text(), Stages::none()).err()?,
         };
         let error = rejection.errors.first()?;
         (error.stage == Stage::Parse && error.code != code::UNEXPECTED_END).then_some(rejection)
@@ -390,19 +409,20 @@ impl<T: Document + Definition> Drop for Stream<'_, T> {
     // the thread has streamed one document. A spare holding more than
     // `SPARE_LIMIT` bytes is released instead.
     fn drop(&mut self) {
-        let mut text = std::mem::take(&mut self.text);
-        if text.capacity() + self.scanner.capacity() > SPARE_LIMIT {
+        let Some(mut parts) = self.parts.take() else {
+            return;
+        };
+        if parts.text.capacity() + parts.scanner.capacity() > SPARE_LIMIT {
             return;
         }
-        text.clear();
-        let scanner = std::mem::replace(&mut self.scanner, Scanner::new(plan_any(), 0));
-        SPARE.set(Some((text, scanner)));
+        parts.text.clear();
+        SPARE.set(Some(parts));
     }
 }
 
 thread_local! {
     // The buffers of the last stream dropped on this thread.
-    static SPARE: Cell<Option<(String, Scanner)>> = const { Cell::new(None) };
+    static SPARE: Cell<Option<Box<Parts>>> = const { Cell::new(None) };
     // The plan this thread used last, by type.
     static LAST_PLAN: Cell<Option<(TypeId, &'static Plan)>> = const { Cell::new(None) };
 }
@@ -412,12 +432,6 @@ const INITIAL_CAPACITY: usize = 512;
 
 // The most a spare keeps (bytes of text and scanner buffers).
 const SPARE_LIMIT: usize = 64 * 1024;
-
-// The plan that decides nothing.
-fn plan_any() -> &'static Plan {
-    static ANY: OnceLock<Plan> = OnceLock::new();
-    ANY.get_or_init(Plan::any)
-}
 
 // The plan of `T`, compiled on first use and shared by every stream of `T`
 // (a `static` in a generic function is one for all `T`, hence the map).

@@ -16,7 +16,10 @@ pub(crate) enum Rule {
     /// `when(condition = values.., require(..), forbid(..))`.
     When {
         condition: usize,
+        /// The condition's values as the decoder words them, and as the
+        /// stream compares them (the same order).
         values: Vec<Value>,
+        matches: Vec<Match>,
         /// Members that must not be null, and members that must be.
         required: Vec<usize>,
         forbidden: Vec<usize>,
@@ -28,6 +31,41 @@ pub(crate) enum Rule {
         strict: bool,
         kind: Scalar,
     },
+}
+
+/// A condition's value, typed once when the plan is built: a complete
+/// value is compared without going through a `serde_json::Value`.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Match {
+    Text(String),
+    Bool(bool),
+    Integer(i128),
+}
+
+impl Match {
+    fn of(value: &Value) -> Option<Match> {
+        match value {
+            Value::String(s) => Some(Match::Text(s.clone())),
+            Value::Bool(b) => Some(Match::Bool(*b)),
+            Value::Number(n) => n
+                .as_i64()
+                .map(i128::from)
+                .or_else(|| n.as_u64().map(i128::from))
+                .map(Match::Integer),
+            _ => None,
+        }
+    }
+
+    // Whether a complete value (`text`: its decoded text, for a string)
+    // is this one.
+    fn is(&self, seen: &Seen, text: Option<&str>) -> bool {
+        match (self, seen) {
+            (Match::Text(v), Seen::Text(..)) => text == Some(v.as_str()),
+            (Match::Bool(v), Seen::Bool(s)) => s == v,
+            (Match::Integer(v), Seen::Integer(s)) => s == v,
+            _ => false,
+        }
+    }
 }
 
 /// How an `order` compares its two values.
@@ -82,12 +120,14 @@ impl Rule {
         match self {
             Rule::When {
                 condition,
-                values,
+                matches,
                 required,
                 forbidden,
+                ..
             } => {
                 let cond = get(*condition)?;
-                if !values.iter().any(|v| same(cond, text(cond), v)) {
+                let written = text(cond);
+                if !matches.iter().any(|v| v.is(cond, written)) {
                     return None;
                 }
                 let targets: &[usize] = if m == *condition { &[] } else { &[m] };
@@ -153,14 +193,18 @@ impl Rule {
     ) -> Option<(String, String)> {
         match self {
             Rule::When {
-                condition, values, ..
+                condition,
+                values,
+                matches,
+                ..
             } => {
                 let cond = seen.get(*condition).and_then(Option::as_ref)?;
                 let text = match *cond {
                     Seen::Text(start, end) => arena.get(start..end),
                     _ => None,
                 };
-                let value = values.iter().find(|v| same(cond, text, v))?;
+                let at = matches.iter().position(|v| v.is(cond, text))?;
+                let value = values.get(at)?;
                 let kind = if code == code::REQUIRED {
                     WhenKind::Required
                 } else {
@@ -201,18 +245,6 @@ fn float_pair(a: &Seen, b: &Seen) -> Option<(f64, f64)> {
     Some((f(a)?, f(b)?))
 }
 
-// Whether a complete value equals a condition's JSON value.
-fn same(seen: &Seen, text: Option<&str>, value: &Value) -> bool {
-    match (seen, value) {
-        (Seen::Text(..), Value::String(v)) => text == Some(v.as_str()),
-        (Seen::Bool(s), Value::Bool(v)) => s == v,
-        (Seen::Integer(s), Value::Number(v)) => {
-            v.as_i64().map(i128::from) == Some(*s) || v.as_u64().map(i128::from) == Some(*s)
-        }
-        _ => false,
-    }
-}
-
 /// The rules of `object`, whose members sit at `offset..` of the plan's
 /// object (a union variant's tag comes first). A rule over a quarantined
 /// member (a failing value there becomes null) is left to `finish`; so is
@@ -226,10 +258,9 @@ pub(crate) fn build(object: &describe::Object, offset: usize) -> Vec<Rule> {
     let mut rules = Vec::new();
     for when in object.whens {
         let values = (when.values)();
-        let scalar = |v: &Value| v.is_string() || v.is_boolean() || v.is_i64() || v.is_u64();
-        if !values.iter().all(scalar) {
+        let Some(matches) = values.iter().map(Match::of).collect::<Option<Vec<_>>>() else {
             continue;
-        }
+        };
         let targets = |list: &[usize]| list.iter().map(|&t| index(t)).collect::<Option<Vec<_>>>();
         let (Some(condition), Some(required), Some(forbidden)) = (
             index(when.condition),
@@ -241,6 +272,7 @@ pub(crate) fn build(object: &describe::Object, offset: usize) -> Vec<Rule> {
         rules.push(Rule::When {
             condition,
             values,
+            matches,
             required,
             forbidden,
         });
@@ -288,5 +320,30 @@ fn scalar(member: &describe::Member) -> Option<Scalar> {
         Type::Int(_) => Some(Scalar::Integer),
         Type::Float(kind) => Some(Scalar::Float(*kind)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Match, Seen};
+    use serde_json::json;
+
+    #[test]
+    fn a_condition_value_is_typed_as_the_stream_compares_it() {
+        assert_eq!(Match::of(&json!("paid")), Some(Match::Text("paid".into())));
+        assert_eq!(Match::of(&json!(true)), Some(Match::Bool(true)));
+        assert_eq!(Match::of(&json!(-3)), Some(Match::Integer(-3)));
+        assert_eq!(
+            Match::of(&json!(u64::MAX)),
+            Some(Match::Integer(i128::from(u64::MAX)))
+        );
+        // Not decided by the stream: left to `finish`.
+        assert_eq!(Match::of(&json!(1.5)), None);
+        assert_eq!(Match::of(&json!(null)), None);
+        let arena = "paid";
+        assert!(Match::Text("paid".into()).is(&Seen::Text(0, 4), arena.get(0..4)));
+        assert!(!Match::Text("paid".into()).is(&Seen::Bool(true), None));
+        assert!(Match::Integer(7).is(&Seen::Integer(7), None));
+        assert!(!Match::Integer(7).is(&Seen::Float(7.0), None));
     }
 }
