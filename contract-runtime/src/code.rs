@@ -56,6 +56,7 @@ codes! {
     Rule FORBIDDEN = "forbidden": "A `when(.., forbid(..))` field is not null.";
     Rule ORDER = "order": "An `order(a <= b)` / `order(a < b)` does not hold (pointer: `b`).";
     Business EVIDENCE_NOT_FOUND = "evidence_not_found": "An `evidence` string does not occur in the source text.";
+    Business NOT_IN_CONTEXT = "not_in_context": "A `one_of = ctx.FIELD` value is none of that context field's values.";
     Edit CHANGE_NOT_ALLOWED = "change_not_allowed": "An edit changed a pointer its policy does not list.";
 }
 

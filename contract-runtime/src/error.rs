@@ -37,6 +37,7 @@
 //! | rule | `forbidden` | a `when(.., forbid(..))` field is not null |
 //! | rule | `order` | an `order(a <= b)` / `order(a < b)` does not hold (pointer: `b`) |
 //! | business | `evidence_not_found` | an `evidence` string does not occur in the source text, or is empty or only whitespace |
+//! | business | `not_in_context` | a `one_of = ctx.FIELD` value (or item) is none of the values of that field of the context (unless the `check` function gave a reason at the same pointer) |
 //! | business | (yours) | whatever a `check` function returns |
 //! | edit | `change_not_allowed` | an edit changed a pointer its policy does not list |
 use std::borrow::Cow;
