@@ -225,6 +225,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 mod args;
+mod bound;
 mod check;
 mod checker;
 mod compat;
@@ -239,6 +240,7 @@ mod schema;
 mod sse;
 
 pub use args::{OutputFormat, Summary};
+pub use bound::Bound;
 pub use check::run_lines;
 pub use checker::{Checker, Decision, Replay, replay};
 pub use compat::{change_json, compat_summary, direction, write_changes};
@@ -364,6 +366,8 @@ impl Cli {
             Command::Schema(entry, provider, output) => {
                 schema::run_schema(entry, provider, output, stdout, stderr)
             }
+            Command::Bound(args) => schema::run_bound(&args, stdout, stderr),
+            Command::Grammar(args) => schema::run_grammar(&args, stdout),
             Command::Compat(args) => compat::run_compat(&args, stdout, stderr),
             Command::Check(args) => check::run_check(&args, stdout, stderr),
             Command::Replay(args) => sse::run_sse(&args, stdout, stderr),

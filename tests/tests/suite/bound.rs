@@ -300,3 +300,97 @@ proptest! {
         prop_assert_eq!(checked.is_accept(), unbound_ok && allowed && id >= 1);
     }
 }
+
+fn cli(args: &[&str]) -> (i32, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = contract_examples::cli::main_with(args.iter().copied(), &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+#[test]
+fn the_seeds_bind_their_memberships() {
+    use contract_examples::close_ticket::{CloseTicket, TicketContext};
+    use contract_examples::ticket_extraction::{EmailContext, TicketExtraction};
+    let ctx = TicketContext::demo("demo-a");
+    let export = CloseTicket::json_schema_for_with(Provider::OpenAi, &ctx).unwrap();
+    assert_eq!(export.schema["properties"]["ticket_id"]["enum"], json!([7]));
+    let email = EmailContext {
+        source: "It fails on eu-1.".into(),
+        confirmed_clusters: vec!["eu-1".into()],
+    };
+    let export = TicketExtraction::json_schema_for_with(Provider::Anthropic, &email).unwrap();
+    assert_eq!(export.bound, ["/properties/affected_cluster"]);
+    // The seed's own codes still stand for the binding's.
+    let other = CloseTicket::check_with(
+        r#"{"action":"close_ticket","ticket_id":8,"reason":"done"}"#,
+        &ctx,
+    );
+    assert_eq!(other.rejection().unwrap().errors.len(), 1);
+    assert_eq!(other.rejection().unwrap().errors[0].code, "wrong_tenant");
+}
+
+#[test]
+fn the_cli_prints_bound_exports_and_the_grammar() {
+    let (code, out, err) = cli(&[
+        "--schema",
+        "close-ticket",
+        "--provider",
+        "openai",
+        "--request",
+        "--context",
+        r#"{"tenant":"demo-a","closable_ticket_ids":[7,70]}"#,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let fragment: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        fragment["json_schema"]["schema"]["properties"]["ticket_id"]["enum"],
+        json!([7, 70])
+    );
+    assert!(err.contains("bound /properties/ticket_id"), "{err}");
+    let (code, out, _) = cli(&[
+        "--schema",
+        "close-ticket",
+        "--context",
+        r#"{"tenant":"demo-b"}"#,
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\"enum\": [\n        8\n      ]"), "{out}");
+    let dir = std::env::temp_dir().join(format!("bound-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = dir.join("mail.txt");
+    std::fs::write(&source, "Down on \"eu-1\".").unwrap();
+    let source = source.to_str().unwrap();
+    let (code, out, err) = cli(&[
+        "--grammar",
+        "ticket-extraction",
+        "--context",
+        r#"{"confirmed_clusters":["eu-1"]}"#,
+        "--source",
+        source,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(r#""substring_chunks":["D","o","w","n"," ","o","n"," ","\\\"","e","u","-","1","\\\"","."]"#), "{out}");
+    let (code, _, err) = cli(&[
+        "--grammar",
+        "ticket-extraction",
+        "--context",
+        "{\"confirmed_clusters\":[]}",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--source"), "{err}");
+    let (code, _, err) = cli(&[
+        "--schema",
+        "close-ticket",
+        "--provider",
+        "openai",
+        "--context",
+        r#"{"tenant":"demo-a","closable_ticket_ids":[]}"#,
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("holds no value"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
