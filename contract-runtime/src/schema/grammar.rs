@@ -10,7 +10,9 @@
 //! - with them, the root object written out member by member, in the
 //!   export's order (as llguidance generates an object's properties), each
 //!   member's value `%json {..}` over its schema (with the export's
-//!   `$defs`), JSON whitespace between lexemes (`%ignore`); an `evidence`
+//!   `$defs`), the object's own punctuation compact (`{"a":..,"b":..}`,
+//!   as a model held to the grammar writes it; inside a member's value,
+//!   llguidance's JSON whitespace rules apply); an `evidence`
 //!   member's value is one lexeme, `"` + a substring of the source + `"`,
 //!   the substring taken over the source's characters *as they appear
 //!   JSON-escaped* (`%regex {"substring_chunks": [..]}`, one chunk per
@@ -99,7 +101,7 @@ pub fn grammar(
             quoted[1..quoted.len() - 1].to_owned()
         })
         .collect();
-    let mut out = String::from("%ignore /[ \\t\\n\\r]+/\n");
+    let mut out = String::new();
     out.push_str(&format!(
         "start: \"{{\" {} \"}}\"\n",
         members.join(" \",\" ")
