@@ -170,6 +170,20 @@ pub struct Member<'c> {
     /// The value's constraints, in the order they are checked (each kind
     /// at most once).
     pub constraints: Vec<Constraint>,
+    /// `one_of = ctx.FIELD`: the value is one of a context field's values.
+    pub bound: Option<Bound<'c>>,
+}
+
+/// `one_of = ctx.FIELD` on a member: checked in the business stage, and
+/// bound into the exports made for one request.
+#[derive(Clone)]
+pub struct Bound<'c> {
+    /// The context's field.
+    pub field: &'c Ident,
+    /// `ctx.FIELD` as written: rustc's errors about the field's type point there.
+    pub tokens: &'c proc_macro2::TokenStream,
+    /// The member is a `Vec` (maybe in an `Option`): each item is bound.
+    pub items: bool,
 }
 
 /// What an absent key means.

@@ -124,3 +124,44 @@ pub fn violations(cx: &mut Collector, path: &Path<'_>, violations: Violations) {
         }
     }
 }
+
+/// Whether `value` is one of `allowed`, a field of the trusted context
+/// that a member binds with `one_of = ctx.FIELD` (any collection whose
+/// items compare with the member's value: `Vec<u64>`, `BTreeSet<String>`,
+/// `[&str; N]`, ..).
+#[inline]
+pub fn bound_contains<'v, I, V>(allowed: I, value: &'v V) -> bool
+where
+    I: IntoIterator,
+    I::Item: PartialEq<&'v V>,
+    V: ?Sized,
+{
+    allowed.into_iter().any(|a| a == value)
+}
+
+/// Records a value that is none of its context field's values
+/// (`one_of = ctx.FIELD`): a `business` error `not_in_context` at the
+/// member `name` of `path` (at its item `index` for a `Vec`), unless the
+/// contract's `check` function already gave a reason at that pointer (its
+/// code says more than `not_in_context` does, and stands for it).
+#[cold]
+#[inline(never)]
+pub fn not_in_context(cx: &mut Collector, path: &Path<'_>, name: &str, index: Option<usize>) {
+    let member = path.key(name);
+    let pointer = match index {
+        Some(i) => member.index(i).to_pointer(),
+        None => member.to_pointer(),
+    };
+    if cx.has_reason_at(&pointer) {
+        return;
+    }
+    cx.push(
+        Error::new(
+            Stage::Business,
+            pointer,
+            code::NOT_IN_CONTEXT,
+            "the value is not one of the values the application allows for this request",
+        )
+        .with_expected("one of the values the request allows"),
+    );
+}

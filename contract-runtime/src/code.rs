@@ -59,6 +59,7 @@ codes! {
     Rule DUPLICATE_CALL_ID = "duplicate_call_id": "Two calls of one batch have the same id (pointer: the later call's `/{i}/id`).";
     Rule TOO_MANY_CALLS = "too_many_calls": "A batch holds more calls than `max_calls` (pointer: `\"\"`), or more calls of one tool than its `max_calls` (pointer: the first call past it, `/{i}`).";
     Business EVIDENCE_NOT_FOUND = "evidence_not_found": "An `evidence` string does not occur in the source text.";
+    Business NOT_IN_CONTEXT = "not_in_context": "A `one_of = ctx.FIELD` value is none of that context field's values.";
     Edit CHANGE_NOT_ALLOWED = "change_not_allowed": "An edit changed a pointer its policy does not list.";
     Edit INVALID_PATCH = "invalid_patch": "A JSON Patch that is not one: not an array of operations, an unknown `op`, a member its `op` does not take or lacks, a pointer that is not RFC 6901 (pointer: into the patch).";
     Edit PATH_NOT_FOUND = "path_not_found": "A patch operation names no value, or no place to add one (pointer: the operation's `path` or `from`).";

@@ -13,6 +13,7 @@ use crate::json::Limits;
 use crate::json_type::{Collector, JsonType};
 use crate::outcome::{Outcome, OutcomeKind, Violation};
 use crate::pipeline::{self, Document, Stages};
+use crate::schema::bound::Binding;
 use crate::schema::{self, Definition, SchemaGen};
 use crate::stream::Stream;
 
@@ -70,6 +71,22 @@ pub trait Contract: JsonType + 'static {
 
     #[doc(hidden)]
     fn __business(&mut self, _ctx: &Self::Context, _cx: &mut Collector) {}
+
+    /// The members bound with `one_of = ctx.FIELD`, with `ctx`'s values.
+    #[doc(hidden)]
+    fn __bindings(_ctx: &Self::Context) -> Vec<Binding> {
+        Vec::new()
+    }
+
+    /// Pointers into the full schema of the `evidence` members.
+    #[doc(hidden)]
+    const __EVIDENCE: &'static [&'static str] = &[];
+
+    /// The source text `evidence` members quote, when there are any.
+    #[doc(hidden)]
+    fn __source(_ctx: &Self::Context) -> Option<&str> {
+        None
+    }
 
     /// The name that stands for this type in schemas (its `$defs` key and
     /// the root's `title`) and in [`Contract::idempotency_key`]: `NAME` for
@@ -156,6 +173,79 @@ pub trait Contract: JsonType + 'static {
     fn response_format_for(api: schema::Api) -> Result<Value, schema::ExportError> {
         let export = Self::json_schema_for(api.provider())?;
         Ok(api.request_fragment(&export, <Self as Contract>::NAME))
+    }
+
+    /// [`Contract::json_schema`] bound to one request: each member declared
+    /// with `one_of = ctx.FIELD` carries the values of `ctx`'s field as an
+    /// `enum` (in the context's order, duplicates removed). An empty field
+    /// is [`ExportError::EmptyBinding`](schema::ExportError::EmptyBinding):
+    /// no document could be accepted. See [`crate::schema::bound`].
+    ///
+    /// The bound values go to the provider with the request; only the
+    /// fields that members bind are read, nothing else of the context.
+    fn json_schema_with(ctx: &Self::Context) -> Result<Value, schema::ExportError> {
+        schema::bound::bind_schema(&Self::json_schema(), &Self::__bindings(ctx))
+    }
+
+    /// [`Contract::json_schema_for`] bound to one request (see
+    /// [`Contract::json_schema_with`]): [`Export::bound`](schema::Export::bound)
+    /// lists the members bound; a binding past the provider's enum limits
+    /// stays local and is in [`Export::dropped`](schema::Export::dropped).
+    ///
+    /// ```
+    /// use contract_runtime::Contract;
+    /// use contract_runtime::schema::Provider;
+    ///
+    /// struct Desk { closable_ticket_ids: Vec<u64> }
+    ///
+    /// #[derive(Contract)]
+    /// #[contract(context = Desk)]
+    /// struct CloseTicket {
+    ///     #[contract(min = 1, one_of = ctx.closable_ticket_ids)]
+    ///     ticket_id: u64,
+    ///     #[contract(min_len = 1, max_len = 200)]
+    ///     reason: String,
+    /// }
+    ///
+    /// let desk = Desk { closable_ticket_ids: vec![7, 8, 7] };
+    /// let export = CloseTicket::json_schema_for_with(Provider::OpenAi, &desk).unwrap();
+    /// assert_eq!(export.schema["properties"]["ticket_id"]["enum"], serde_json::json!([7, 8]));
+    /// assert_eq!(export.bound, ["/properties/ticket_id"]);
+    ///
+    /// // The business stage checks the same binding.
+    /// let other = CloseTicket::check_with(r#"{"ticket_id": 9, "reason": "done"}"#, &desk);
+    /// assert_eq!(other.rejection().unwrap().errors[0].code, "not_in_context");
+    /// ```
+    fn json_schema_for_with(
+        provider: schema::Provider,
+        ctx: &Self::Context,
+    ) -> Result<schema::Export, schema::ExportError> {
+        schema::bound::bind(
+            &Self::json_schema(),
+            &Self::__bindings(ctx),
+            provider,
+            |bound| schema::export_schema(bound, provider),
+        )
+    }
+
+    /// [`Contract::response_format`] bound to one request (see
+    /// [`Contract::json_schema_for_with`]).
+    fn response_format_with(
+        provider: schema::Provider,
+        ctx: &Self::Context,
+    ) -> Result<Value, schema::ExportError> {
+        let export = Self::json_schema_for_with(provider, ctx)?;
+        Ok(schema::request_fragment(&export, <Self as Contract>::NAME))
+    }
+
+    /// An llguidance grammar (its Lark form) for local engines that accepts
+    /// exactly the [`Local`](schema::Provider::Local) export bound to `ctx`,
+    /// and in which every `evidence` string is a contiguous substring of
+    /// the source text as it appears JSON-escaped. See
+    /// [`crate::schema::grammar`].
+    fn grammar_with(ctx: &Self::Context) -> Result<String, schema::ExportError> {
+        let export = Self::json_schema_for_with(schema::Provider::Local, ctx)?;
+        schema::grammar::grammar(&export, Self::__EVIDENCE, Self::__source(ctx))
     }
 
     /// Parses and checks `raw` (parse, schema and rule stages).

@@ -40,6 +40,7 @@
 //! | rule | `duplicate_call_id` | two calls of one batch have the same id (pointer: the later call's `/{i}/id`) |
 //! | rule | `too_many_calls` | a batch holds more calls than `max_calls` (pointer: `""`), or more calls of one tool than its `max_calls` (pointer: the first call past it, `/{i}`) |
 //! | business | `evidence_not_found` | an `evidence` string does not occur in the source text, or is empty or only whitespace |
+//! | business | `not_in_context` | a `one_of = ctx.FIELD` value (or item) is none of the values of that field of the context (unless the `check` function gave a reason at the same pointer) |
 //! | business | (yours) | whatever a `check` function returns |
 //! | edit | `change_not_allowed` | an edit changed a pointer its policy does not list |
 //! | edit | `invalid_patch` | a JSON Patch that is not one: not an array of operations, an unknown `op`, a member its `op` does not take or lacks, a pointer that is not RFC 6901 (pointer: into the patch) |

@@ -431,6 +431,12 @@ impl Collector {
         self.reviews.truncate(saved.reviews);
     }
 
+    /// Whether an error or a review reason was recorded at `pointer`.
+    pub fn has_reason_at(&self, pointer: &str) -> bool {
+        self.errors.iter().any(|e| e.pointer == pointer)
+            || self.reviews.iter().any(|r| r.pointer == pointer)
+    }
+
     /// Adds a review reason.
     pub fn review(&mut self, reason: Violation) {
         self.reviews.push(reason);

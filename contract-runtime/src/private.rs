@@ -45,7 +45,7 @@
 pub use crate::__impl_json_schema as impl_json_schema;
 pub use crate::__type_messages as type_messages;
 pub use crate::EvidenceSource;
-pub use crate::business::{Business, evidence, violations};
+pub use crate::business::{Business, bound_contains, evidence, not_in_context, violations};
 pub use crate::code;
 pub use crate::contract::{Contract, OutcomeEnum, decode_document};
 pub use crate::decode::{
@@ -68,6 +68,7 @@ pub use crate::json::{KeySet, Limits, ParseError, Path, Peek, Reader, duplicate_
 pub use crate::json_type::{Collector, JsonType, ObjectMembers, TagSeen};
 pub use crate::outcome::{OutcomeKind, Violation, ViolationKind, Violations};
 pub use crate::rules::{OrderKind, WhenKind, order_error, when_error};
+pub use crate::schema::bound::{Binding, BoundValue, bound_values};
 pub use crate::schema::object::{check_rule, object_schema};
 #[cfg(feature = "schemars")]
 pub use crate::schema::schemars::json_schema as schemars_json_schema;

@@ -23,6 +23,11 @@
 //!     &ctx,
 //! );
 //! assert_eq!(other.rejection().unwrap().errors[0].code, "wrong_tenant");
+//!
+//! // For this request, the model is offered the tenant's closable tickets only.
+//! use contract_runtime::schema::Provider;
+//! let export = CloseTicket::json_schema_for_with(Provider::OpenAi, &ctx).unwrap();
+//! assert_eq!(export.schema["properties"]["ticket_id"]["enum"], serde_json::json!([7]));
 //! ```
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -38,7 +43,9 @@ pub struct CloseTicket {
     #[contract(equals = "close_ticket")]
     pub action: String,
     /// The id of the ticket to close (a positive integer, not a string).
-    #[contract(min = 1)]
+    // Bound to the tenant's closable tickets: an export made for one
+    // request (`json_schema_for_with`) lists them as an `enum`.
+    #[contract(min = 1, one_of = ctx.closable_ticket_ids)]
     pub ticket_id: u64,
     /// Why the ticket can be closed, in 1 to 200 characters.
     #[contract(min_len = 1, max_len = 200)]
@@ -71,6 +78,10 @@ pub struct TicketContext {
     pub tenant: String,
     /// The ticket store, by id.
     pub tickets: BTreeMap<u64, Ticket>,
+    /// The tickets this tenant may close (its resolved ones, see
+    /// [`TicketContext::closable`]): what an export for this request offers
+    /// the model.
+    pub closable_ticket_ids: Vec<u64>,
 }
 
 impl TicketContext {
@@ -81,20 +92,35 @@ impl TicketContext {
             tenant: tenant.to_owned(),
             status,
         };
+        let tickets = BTreeMap::from([
+            (7, ticket("demo-a", TicketStatus::Resolved)),
+            (8, ticket("demo-b", TicketStatus::Resolved)),
+            (9, ticket("demo-a", TicketStatus::Open)),
+        ]);
         TicketContext {
             tenant: tenant.to_owned(),
-            tickets: BTreeMap::from([
-                (7, ticket("demo-a", TicketStatus::Resolved)),
-                (8, ticket("demo-b", TicketStatus::Resolved)),
-                (9, ticket("demo-a", TicketStatus::Open)),
-            ]),
+            closable_ticket_ids: Self::closable(tenant, &tickets),
+            tickets,
         }
+    }
+
+    /// The ids of `tenant`'s resolved tickets in `tickets`, in id order:
+    /// those `check_ticket` lets it close.
+    pub fn closable(tenant: &str, tickets: &BTreeMap<u64, Ticket>) -> Vec<u64> {
+        tickets
+            .iter()
+            .filter(|(_, t)| t.tenant == tenant && t.status == TicketStatus::Resolved)
+            .map(|(id, _)| *id)
+            .collect()
     }
 }
 
 /// The business stage: the ticket must exist, belong to the trusted tenant
 /// and be resolved. Codes: `ticket_not_found`, `wrong_tenant`,
-/// `ticket_not_resolved`, all at `/ticket_id`.
+/// `ticket_not_resolved`, all at `/ticket_id`. Each stands for the
+/// derive's `not_in_context` (the ticket is not among
+/// `closable_ticket_ids`), which is reported only where this function
+/// gives no reason.
 pub fn check_ticket(proposal: &CloseTicket, ctx: &TicketContext) -> Result<(), Violation> {
     let Some(ticket) = ctx.tickets.get(&proposal.ticket_id) else {
         return Err(Violation::business(

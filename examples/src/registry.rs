@@ -35,8 +35,14 @@ pub fn entries() -> Vec<Entry> {
     vec![
         entry::<CloseTicket>("close-ticket")
             .about("seed 000: close one resolved ticket of the trusted tenant")
-            .context_example(r#"{"tenant": "<tenant id>"}"#)
-            .with_context_from(|arg: TenantContextArg| Ok(TicketContext::demo(&arg.tenant))),
+            .context_example(r#"{"tenant": "<tenant id>", "closable_ticket_ids": [<id>, ...] (optional)}"#)
+            .with_context_from(|arg: TenantContextArg| {
+                let mut ctx = TicketContext::demo(&arg.tenant);
+                if let Some(ids) = arg.closable_ticket_ids {
+                    ctx.closable_ticket_ids = ids;
+                }
+                Ok(ctx)
+            }),
         entry::<Settings>("settings")
             .about("seed 001: notification settings; edit policy disable_email"),
         entry::<Triage>("triage")
@@ -84,6 +90,10 @@ pub struct TenantContextArg {
     /// The authenticated tenant.
     #[contract(min_len = 1)]
     pub tenant: String,
+    /// The tickets the tenant may close in this request (by default its
+    /// resolved tickets of the demo store).
+    #[contract(optional)]
+    pub closable_ticket_ids: Option<Vec<u64>>,
 }
 
 /// `--context` of `ticket-extraction`.

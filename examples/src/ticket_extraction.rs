@@ -70,6 +70,7 @@ pub struct TicketExtraction {
     pub deadline_context: Option<String>,
     /// The affected cluster or service, only if the author confirms it;
     /// `null` if they doubt or ask.
+    #[contract(one_of = ctx.confirmed_clusters)]
     pub affected_cluster: Option<String>,
     /// A verbatim quote from the e-mail that supports the extracted facts.
     #[contract(evidence, quarantine)]

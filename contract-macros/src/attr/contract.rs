@@ -123,6 +123,28 @@ fn lit_list(meta: &ParseNestedMeta<'_>) -> syn::Result<Located<Vec<LocatedLit>>>
     .named(meta))
 }
 
+/// `= ctx.FIELD` (the values of a field of the trusted context), or `None`
+/// when the value is not of that form (a `[..]` list is read instead).
+fn context_field(meta: &ParseNestedMeta<'_>) -> syn::Result<Option<Located<Ident>>> {
+    if !(meta.input.peek(Token![=]) && meta.input.peek2(Ident)) {
+        return Ok(None);
+    }
+    let value = meta.value()?;
+    let ctx: Ident = value.parse()?;
+    if ctx != "ctx" {
+        return Err(syn::Error::new(
+            ctx.span(),
+            "expected `one_of = [..]` or `one_of = ctx.FIELD` (a field of the contract's context)",
+        ));
+    }
+    let dot: Token![.] = value.parse()?;
+    let field: Ident = value.parse()?;
+    let mut tokens = ctx.to_token_stream();
+    dot.to_tokens(&mut tokens);
+    field.to_tokens(&mut tokens);
+    Ok(Some(Located::new(field, tokens).named(meta)))
+}
+
 /// An empty group carrying a bracket's span, so an error can point at `[..]`.
 fn bracket_tokens(span: Span) -> TokenStream {
     let mut group = proc_macro2::Group::new(proc_macro2::Delimiter::Bracket, TokenStream::new());
@@ -358,8 +380,12 @@ pub fn of_field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             let v = lit_value(meta)?;
             set(cx, &mut out.equals, v, meta, EQUALS);
         } else if is(meta, ONE_OF) {
-            let v = lit_list(meta)?;
-            set(cx, &mut out.one_of, v, meta, ONE_OF);
+            if let Some(v) = context_field(meta)? {
+                set(cx, &mut out.one_of_ctx, v, meta, ONE_OF);
+            } else {
+                let v = lit_list(meta)?;
+                set(cx, &mut out.one_of, v, meta, ONE_OF);
+            }
         } else if is(meta, EVIDENCE) {
             set(cx, &mut out.evidence, flag(meta)?, meta, EVIDENCE);
         } else if is(meta, QUARANTINE) {

@@ -214,6 +214,9 @@ pub struct FieldAttrs {
     pub max_len: Option<Located<u64>>,
     pub equals: Option<LocatedLit>,
     pub one_of: Option<Located<Vec<LocatedLit>>>,
+    /// `one_of = ctx.FIELD`: the field of the context whose values the
+    /// value must be one of (its tokens are `ctx.FIELD`).
+    pub one_of_ctx: Option<Located<Ident>>,
     pub evidence: Option<Ident>,
     pub quarantine: Option<Ident>,
     /// `pattern = ".."`, the literal kept for error spans inside it.

@@ -123,6 +123,39 @@ pub(super) fn check_field(cx: &Ctxt, has_context: bool, f: &Member<'_>) {
         }
     }
 
+    // `one_of = ctx.FIELD` binds a string, an integer or a contract enum
+    // (or the items of a `Vec` of them) to values of the context.
+    if let Some(bound) = &a.one_of_ctx {
+        let item = match inner {
+            Ty::Vec(item) => item.strip_option(),
+            other => other,
+        };
+        if a.one_of.is_some() {
+            cx.error_spanned_by(
+                bound.attr(),
+                "`one_of` is written twice: keep either the list of literals or `ctx.FIELD`",
+            );
+        } else if !matches!(item, Ty::String | Ty::Int(_) | Ty::Contract) {
+            cx.error_spanned_by(
+                bound.attr(),
+                format!(
+                    "`one_of = ctx.{}` binds a string, an integer or a contract enum (or the items of a `Vec` of them), and `{}` is {}; remove it",
+                    bound.value,
+                    f.ident,
+                    f.kind.describe()
+                ),
+            );
+        } else if !has_context {
+            cx.error_spanned_by(
+                bound.attr(),
+                format!(
+                    "`one_of = ctx.{}` reads the trusted context, and the contract declares none: add `#[contract(context = YourContext)]` to it, whose field `{}` lists the allowed values",
+                    bound.value, bound.value
+                ),
+            );
+        }
+    }
+
     // `optional` lets the key be absent: an `Option` becomes `None`, any
     // other type needs `default` to have a value.
     if let Some(opt) = &a.optional

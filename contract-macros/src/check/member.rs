@@ -28,6 +28,11 @@ pub(super) fn checked<'c>(f: &'c Member<'c>) -> checked::Member<'c> {
         absent,
         quarantine: a.quarantine.is_some(),
         evidence: a.evidence.as_ref().map(syn::Ident::span),
+        bound: a.one_of_ctx.as_ref().map(|b| checked::Bound {
+            field: &b.value,
+            tokens: &b.tokens,
+            items: matches!(kind, Ty::Vec(_)),
+        }),
         constraints: constraints(f, kind),
     }
 }

@@ -57,7 +57,11 @@ pub fn of_struct(ident: &syn::Ident, generics: &syn::Generics, s: &Struct<'_>) -
         }
     });
     let check = s.check_fn.map(|path| check_call(path, drops));
-    with_context(ident, generics, context, quote!(#members #check))
+    let bound = bound_checks(&s.members, &place);
+    let mut stage = with_context(ident, generics, context, quote!(#members #check #bound));
+    let bound: Vec<(String, &Member<'_>)> = s.members.iter().map(|f| (String::new(), f)).collect();
+    stage.contract_fn.extend(bindings_fn(&bound));
+    stage
 }
 
 /// A tagged union's business stage: the chosen variant's `evidence`
@@ -118,13 +122,148 @@ pub fn of_union(ident: &syn::Ident, generics: &syn::Generics, u: &Union<'_>) -> 
         }
     });
     let check = u.check_fn.map(|path| check_call(path, drops));
+    // The bound members of the chosen variant, after the `check` function
+    // (whose reason at a pointer stands for `not_in_context` there).
+    let bound_arms: Vec<TokenStream> = u
+        .variants
+        .iter()
+        .filter_map(|v| {
+            let Members::Struct(fields) = &v.members else {
+                return None;
+            };
+            let checks = bound_checks(fields, &place);
+            if checks.is_empty() {
+                return None;
+            }
+            let pattern = v.pattern();
+            Some(quote!(#pattern => { #checks }))
+        })
+        .collect();
+    let bound = (!bound_arms.is_empty()).then(|| {
+        let rest = (bound_arms.len() < u.variants.len()).then(|| quote!(_ => {}));
+        quote! {
+            match self {
+                #(#bound_arms)*
+                #rest
+            }
+        }
+    });
     let body = quote! {
         match self {
             #(#arms)*
         }
         #check
+        #bound
     };
-    with_context(ident, generics, context, body)
+    let mut stage = with_context(ident, generics, context, body);
+    // A variant's members are at `/oneOf/<index>` of the union's schema.
+    let bound: Vec<(String, &Member<'_>)> = u
+        .variants
+        .iter()
+        .enumerate()
+        .flat_map(|(i, v)| {
+            let fields: &[Member<'_>] = match &v.members {
+                Members::Struct(fields) => fields,
+                Members::Unit | Members::Newtype(_) => &[],
+            };
+            fields.iter().map(move |f| (format!("/oneOf/{i}"), f))
+        })
+        .collect();
+    stage.contract_fn.extend(bindings_fn(&bound));
+    stage
+}
+
+/// The `one_of = ctx.FIELD` checks of `members`: each value (each item of
+/// a `Vec`) one of the context field's values, or `not_in_context`.
+fn bound_checks(members: &[Member<'_>], place: Place<'_>) -> TokenStream {
+    let p = private();
+    let checks = members.iter().filter_map(|f| {
+        let b = f.bound.as_ref()?;
+        let (at, json, tokens) = (place(f), f.json_name, &b.tokens);
+        let contains = quote_spanned! {b.field.span()=>
+            #p::bound_contains(__contract_allowed, __contract_v)
+        };
+        let one = |index: TokenStream| {
+            quote! {
+                if !#contains {
+                    #p::not_in_context(__contract_cx, __contract_path, #json, #index);
+                }
+            }
+        };
+        let value = if b.items {
+            let check = one(quote!(#p::Some(__contract_i)));
+            quote! {
+                for (__contract_i, __contract_v) in __contract_vs.iter().enumerate() {
+                    #check
+                }
+            }
+        } else {
+            one(quote!(#p::None))
+        };
+        let (name, bind) = if b.items {
+            (quote!(__contract_vs), quote!(let __contract_vs = &#at;))
+        } else {
+            (quote!(__contract_v), quote!(let __contract_v = &#at;))
+        };
+        let body = if f.nullable {
+            quote!(if let #p::Some(#name) = &#at { #value })
+        } else {
+            quote!(#bind #value)
+        };
+        Some(quote! {
+            {
+                let ctx = __contract_ctx;
+                let __contract_allowed = &#tokens;
+                #body
+            }
+        })
+    });
+    quote!(#(#checks)*)
+}
+
+/// `Contract::__bindings`: the bound members' pointers into the full schema
+/// (each under its prefix) and the context's values for them; nothing when
+/// no member is bound.
+fn bindings_fn(members: &[(String, &Member<'_>)]) -> TokenStream {
+    let p = private();
+    let bindings: Vec<TokenStream> = members
+        .iter()
+        .filter_map(|(prefix, f)| {
+            let b = f.bound.as_ref()?;
+            let items = if b.items { "/items" } else { "" };
+            let pointer = format!("{prefix}/properties{}{items}", pointer::member(f.json_name));
+            let tokens = &b.tokens;
+            let values = quote_spanned!(b.field.span()=> #p::bound_values(__contract_allowed));
+            Some(quote! {
+                {
+                    let __contract_allowed = &#tokens;
+                    #p::Binding::new(#pointer, #values)
+                }
+            })
+        })
+        .collect();
+    let evidence: Vec<String> = members
+        .iter()
+        .filter(|(_, f)| f.evidence.is_some())
+        .map(|(prefix, f)| format!("{prefix}/properties{}", pointer::member(f.json_name)))
+        .collect();
+    let mut out = TokenStream::new();
+    if !bindings.is_empty() {
+        out.extend(quote! {
+            fn __bindings(ctx: &Self::Context) -> #p::Vec<#p::Binding> {
+                #p::Vec::from([#(#bindings),*])
+            }
+        });
+    }
+    if !evidence.is_empty() {
+        out.extend(quote! {
+            const __EVIDENCE: &'static [&'static str] = &[#(#evidence),*];
+            fn __source(ctx: &Self::Context) -> #p::Option<&str> {
+                #p::Some(#p::EvidenceSource::source_text(ctx))
+            }
+        });
+    }
+    out
 }
 
 /// Without a context a contract has no business checks, and none to pass

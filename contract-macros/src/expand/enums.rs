@@ -36,8 +36,18 @@ pub fn expand(cont: &Contract<'_>, variants: &[Variant<'_>]) -> TokenStream {
         variants.iter(),
     );
     let business = business::no_context(ident, &syn::Generics::default()).business_impl;
+    // A context field of this enum's values binds a member of it.
+    let bound_value = quote! {
+        #[automatically_derived]
+        impl #p::BoundValue for #ident {
+            fn bound_value(&self) -> #p::Value {
+                #p::JsonType::encode(self)
+            }
+        }
+    };
     quote! {
         const _: () = {
+            #bound_value
             #json_type
             #describe
             #contract

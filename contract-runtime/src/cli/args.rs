@@ -64,6 +64,9 @@ pub(super) struct Options {
     /// With --schema --provider: the request fragment that carries it.
     #[arg(long, help_heading = "Other modes")]
     pub request: bool,
+    /// Print CONTRACT's llguidance grammar for the request of --context and --source.
+    #[arg(long, value_name = "CONTRACT", help_heading = "Other modes")]
+    pub grammar: Option<String>,
     /// List the changes from one version of a schema to the next.
     #[arg(long, num_args = 2, value_names = ["OLD.json", "NEW.json"], help_heading = "Other modes")]
     pub compat: Option<Vec<String>>,
@@ -86,7 +89,9 @@ pub(super) fn usage_lines(name: &str) -> String {
        {name} CONTRACT --sse FILE [--api openai-chat|openai-responses|anthropic|gemini]
        {pad} [--context JSON] [--source FILE] [--format jsonl|table] [--fail-on-reject]
        {name} --schema CONTRACT [--provider openai|gemini|anthropic|local [--request]]
+       {pad} [--context JSON [--source FILE]]
        {name} --schema CONTRACT --edit POLICY --baseline FILE --patch|--merge-patch [--provider P]
+       {name} --grammar CONTRACT [--context JSON] [--source FILE]
        {name} --compat OLD.json NEW.json [--format table|jsonl] [--fail-on-breaking]
        {name} --list"
     )
@@ -104,9 +109,13 @@ a tool-call response, per call, when CONTRACT checks tool calls).
 --schema prints CONTRACT's JSON Schema; with --provider, the schema to send to
 that provider, and on stderr what it leaves to the local checks; with --request
 too, the request fragment that carries it (OpenAI's response_format, Gemini's
-generationConfig fields, Anthropic's output_config.format). With --edit POLICY
---baseline FILE and --patch (or --merge-patch), the schema of the patches the
-policy allows (checking: each line is such a patch of the baseline).
+generationConfig fields, Anthropic's output_config.format); with --context,
+bound to that request (the members declared `one_of = ctx.FIELD` as an enum of
+the context's values). With --edit POLICY --baseline FILE and --patch (or
+--merge-patch), the schema of the patches the policy allows (checking: each
+line is such a patch of the baseline). --grammar prints CONTRACT's llguidance grammar for a
+request: the local export bound to --context, each `evidence` string a
+substring of --source.
 --compat lists the changes from one version of a schema to the next, each
 breaking or not for a reader of the new version (backward) or of the old (forward).
 --calls checks each line as a batch of a model's parallel tool calls against a
@@ -207,6 +216,17 @@ pub(super) enum SchemaOutput {
     Request,
 }
 
+/// What an export bound to one request needs.
+#[derive(Debug)]
+pub(super) struct BoundArgs<'a> {
+    pub contract: &'a Entry,
+    /// `None`: the full schema (or, for `--grammar`, unused).
+    pub provider: Option<Provider>,
+    pub output: SchemaOutput,
+    pub context: Option<String>,
+    pub source: Option<PathBuf>,
+}
+
 /// A parsed command line.
 #[derive(Debug)]
 pub(super) enum Command<'a> {
@@ -220,6 +240,10 @@ pub(super) enum Command<'a> {
     PatchSchema(Box<super::patch::PatchSchemaArgs<'a>>),
     /// `--compat OLD.json NEW.json`.
     Compat(CompatArgs),
+    /// `--schema CONTRACT [--provider P [--request]] --context JSON [--source FILE]`.
+    Bound(Box<BoundArgs<'a>>),
+    /// `--grammar CONTRACT [--context JSON] [--source FILE]`.
+    Grammar(Box<BoundArgs<'a>>),
     /// `CONTRACT [FILE|-] ...`.
     Check(Box<CheckArgs<'a>>),
     /// `CONTRACT --sse FILE [--api API] ...` (the transcript is the input

@@ -6,7 +6,7 @@
 //! the entry is made: a hook whose type is not the contract's `Context` is
 //! reported by [`super::main_with`] before anything runs (exit code 2), so a
 //! mistake shows on the first run of the binary, whatever its arguments.
-use std::any::{Any, TypeId};
+use std::any::TypeId;
 use std::fmt;
 use std::sync::Arc;
 
@@ -23,8 +23,7 @@ use crate::{Contract, EditPolicy, OutcomeKind, Rejection, diff};
 /// The longest `--context` value: a few trusted values, not a document.
 pub const MAX_CONTEXT_BYTES: usize = 64 << 10;
 
-/// A context of any type, as the hooks build it.
-pub(super) type AnyContext = Arc<dyn Any + Send + Sync>;
+pub(super) use super::bound::AnyContext;
 
 /// How a tools contract checks a batch of calls per line (`--calls`):
 /// without a context, and against the one a hook built.
@@ -60,6 +59,7 @@ pub struct Entry {
     pub(super) tool_calls: Option<ToolCalls>,
     /// Set for a tools enum (`cli::tools`): `--calls` applies.
     pub(super) calls: Option<CallsMode>,
+    bound: super::bound::BoundFns,
 }
 
 /// One tool call's argument pieces replayed through `T::stream_call(name)`.
@@ -107,6 +107,7 @@ where
         problem: None,
         tool_calls: None,
         calls: None,
+        bound: super::bound::BoundFns::of::<T>(),
     }
 }
 
@@ -304,18 +305,10 @@ impl Entry {
         if let Some(problem) = &self.problem {
             return Err(SetupError(problem.clone()));
         }
-        let Some(make) = &self.make_context else {
+        if self.make_context.is_none() {
             return (self.plain)(setup);
-        };
-        if let Some(context) = &setup.context
-            && context.len() > MAX_CONTEXT_BYTES
-        {
-            return Err(SetupError(format!(
-                "--context is {} bytes; the limit is {MAX_CONTEXT_BYTES}",
-                context.len()
-            )));
         }
-        let context = make(&self.name, setup)?;
+        let context = self.context_of(setup)?;
         if setup.edit.is_some() {
             // Edit mode checks the candidate against the baseline and the
             // policy; the context was still read, so a bad one is refused.
@@ -377,6 +370,39 @@ impl Entry {
                 self.name, self.context_type.1
             ))
         })
+    }
+
+    /// The context the setup's `--context` (and `--source`) make, checked
+    /// as [`Entry::checker`] checks them; `()` for a contract without one.
+    fn context_of(&self, setup: &Setup) -> Result<AnyContext, SetupError> {
+        let Some(make) = &self.make_context else {
+            return Ok(Arc::new(()));
+        };
+        if let Some(context) = &setup.context
+            && context.len() > MAX_CONTEXT_BYTES
+        {
+            return Err(SetupError(format!(
+                "--context is {} bytes; the limit is {MAX_CONTEXT_BYTES}",
+                context.len()
+            )));
+        }
+        make(&self.name, setup)
+    }
+
+    /// The contract's exports bound to the setup's context (see
+    /// [`Contract::json_schema_for_with`]).
+    pub fn bound(&self, setup: &Setup) -> Result<super::bound::Bound, SetupError> {
+        self.accepts(
+            setup.context.is_some(),
+            setup.source.is_some(),
+            false,
+            false,
+        )?;
+        if let Some(problem) = &self.problem {
+            return Err(SetupError(problem.clone()));
+        }
+        let context = self.context_of(setup)?;
+        Ok(super::bound::Bound::new(self.bound, context, &self.name))
     }
 
     /// Whether the contract takes the options given (`--context`,

@@ -253,6 +253,7 @@ use std::process::ExitCode;
 
 mod args;
 mod calls;
+mod bound;
 mod check;
 mod checker;
 mod compat;
@@ -269,6 +270,7 @@ mod sse;
 
 pub use args::{OutputFormat, Summary};
 pub use calls::tools;
+pub use bound::Bound;
 pub use check::run_lines;
 pub use checker::{Checker, Decision, Replay, replay};
 pub use compat::{change_json, compat_summary, direction, write_changes};
@@ -396,6 +398,8 @@ impl Cli {
                 schema::run_schema(entry, provider, output, stdout, stderr)
             }
             Command::PatchSchema(args) => patch::run_patch_schema(&args, stdout, stderr),
+            Command::Bound(args) => schema::run_bound(&args, stdout, stderr),
+            Command::Grammar(args) => schema::run_grammar(&args, stdout),
             Command::Compat(args) => compat::run_compat(&args, stdout, stderr),
             Command::Check(args) => check::run_check(&args, stdout, stderr),
             Command::Replay(args, api) => sse::run_sse(&args, api, stdout, stderr),

@@ -9,8 +9,8 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches};
 
 use super::args::{
-    ABOUT, CheckArgs, Command, CompatArgs, Input, Options, OutputFormat, SchemaOutput, Summary,
-    after_help, usage_lines,
+    ABOUT, BoundArgs, CheckArgs, Command, CompatArgs, Input, Options, OutputFormat, SchemaOutput,
+    Summary, after_help, usage_lines,
 };
 use super::entry::Entry;
 use super::failure::{UsageError, usage};
@@ -104,7 +104,7 @@ fn first_line(e: &clap::Error) -> String {
 
 /// One mode at most, and only the options it takes.
 fn check_mode(given: &[&str]) -> Result<(), UsageError> {
-    let modes: Vec<&str> = ["--list", "--schema", "--compat", "--sse"]
+    let modes: Vec<&str> = ["--list", "--schema", "--grammar", "--compat", "--sse"]
         .into_iter()
         .filter(|m| given.contains(m))
         .collect();
@@ -123,8 +123,11 @@ fn check_mode(given: &[&str]) -> Result<(), UsageError> {
                 "--baseline",
                 "--patch",
                 "--merge-patch",
+                "--context",
+                "--source",
             ],
         ),
+        Some(&"--grammar") => ("--grammar", &["--grammar", "--context", "--source"]),
         Some(&"--compat") => ("--compat", &["--compat", "--format", "--fail-on-breaking"]),
         Some(&"--sse") => (
             "--sse",
@@ -181,6 +184,18 @@ fn into_command<'a>(
         return Ok(Command::List);
     }
     let format = options.format.as_deref().map(format).transpose()?;
+    if let Some(contract_name) = &options.grammar {
+        if !options.positional.is_empty() {
+            return Err(usage("--grammar CONTRACT takes no other argument"));
+        }
+        return Ok(Command::Grammar(Box::new(BoundArgs {
+            contract: contract(entries, contract_name)?,
+            provider: None,
+            output: SchemaOutput::Schema,
+            context: options.context,
+            source: options.source.map(PathBuf::from),
+        })));
+    }
     if let Some(contract_name) = &options.schema {
         if !options.positional.is_empty() {
             return Err(usage("--schema CONTRACT takes no other argument"));
@@ -206,6 +221,15 @@ fn into_command<'a>(
         } else {
             SchemaOutput::Schema
         };
+        if options.context.is_some() || options.source.is_some() {
+            return Ok(Command::Bound(Box::new(BoundArgs {
+                contract: contract(entries, contract_name)?,
+                provider,
+                output,
+                context: options.context,
+                source: options.source.map(PathBuf::from),
+            })));
+        }
         return Ok(Command::Schema(
             contract(entries, contract_name)?,
             provider,

@@ -7,9 +7,11 @@ use std::io::{self, Write};
 use crate::schema::{self, Export, Provider};
 use serde_json::Value;
 
-use super::args::SchemaOutput;
-use super::entry::Entry;
+use super::args::{BoundArgs, SchemaOutput};
+use super::bound::Bound;
+use super::entry::{Entry, Setup};
 use super::failure::{Failure, finish, usage};
+use super::read::{MAX_SOURCE_BYTES, read_text};
 
 /// `--schema CONTRACT [--provider P [--request]]`; returns the exit code.
 pub(super) fn run_schema(
@@ -45,6 +47,71 @@ pub(super) fn run_schema(
             )
         }
     }
+}
+
+/// `--schema CONTRACT [--provider P [--request]] --context JSON [--source
+/// FILE]`: as [`run_schema`], bound to the request's context; returns the
+/// exit code. The stderr lines add one per member bound.
+pub(super) fn run_bound(
+    args: &BoundArgs<'_>,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<i32, Failure> {
+    let bound = bound(args)?;
+    let Some(provider) = args.provider else {
+        let full = bound.schema().map_err(usage)?;
+        let schema = serde_json::to_string_pretty(&full).map_err(io::Error::other)?;
+        writeln!(stdout, "{schema}")?;
+        return Ok(0);
+    };
+    let export = bound.export(provider).map_err(usage)?;
+    match args.output {
+        SchemaOutput::Schema => write_export(&export, stdout, stderr),
+        SchemaOutput::Request => {
+            let full = args.contract.schema();
+            let name = full
+                .get("title")
+                .and_then(Value::as_str)
+                .unwrap_or(args.contract.name());
+            let fragment = schema::request_fragment(&export, name);
+            write_export(
+                &Export {
+                    schema: fragment,
+                    ..export
+                },
+                stdout,
+                stderr,
+            )
+        }
+    }
+}
+
+/// `--grammar CONTRACT [--context JSON] [--source FILE]`: the llguidance
+/// grammar of the request on `stdout`; returns the exit code.
+pub(super) fn run_grammar(args: &BoundArgs<'_>, stdout: &mut dyn Write) -> Result<i32, Failure> {
+    let grammar = bound(args)?.grammar().map_err(usage)?;
+    stdout.write_all(grammar.as_bytes())?;
+    stdout.flush()?;
+    Ok(0)
+}
+
+/// Reads `--source` and binds the request's context.
+fn bound(args: &BoundArgs<'_>) -> Result<Bound, Failure> {
+    let source = match &args.source {
+        Some(path) => Some(read_text(
+            "--source",
+            path,
+            MAX_SOURCE_BYTES,
+            "the limit for a source text",
+        )?),
+        None => None,
+    };
+    let setup = Setup {
+        context: args.context.clone(),
+        source,
+        ..Setup::default()
+    };
+    Ok(args.contract.bound(&setup).map_err(|e| usage(e.0))?)
 }
 
 /// `--schema CONTRACT --provider P` for any full schema: the export's
@@ -90,7 +157,7 @@ fn write_export(
 
 /// The stderr lines of `--schema --provider`: one per dropped keyword, then
 /// one per property made required, then one per `allOf` of `when` rules
-/// lowered into the schema.
+/// lowered into the schema, then one per member bound to the context.
 pub fn export_notes(export: &Export) -> Vec<String> {
     let dropped = export.dropped.iter().map(|d| {
         let (pointer, keyword) = (&d.pointer, &d.keyword);
@@ -114,5 +181,14 @@ pub fn export_notes(export: &Export) -> Vec<String> {
             "lowered {p}: the `when` rules are enforced during generation (anyOf of one closed object per condition)"
         )
     });
-    dropped.chain(required).chain(lowered).collect()
+    let bound = export.bound.iter().map(|p| {
+        format!(
+            "bound {p}: the context's values for this request, as an enum (only these members' values leave the process)"
+        )
+    });
+    dropped
+        .chain(required)
+        .chain(lowered)
+        .chain(bound)
+        .collect()
 }

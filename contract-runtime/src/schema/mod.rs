@@ -89,6 +89,8 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
+pub mod bound;
+pub mod grammar;
 pub(crate) mod object;
 pub mod pin;
 pub mod provider;

@@ -175,6 +175,7 @@ fn the_key_is_scoped_by_the_trusted_tenant() {
     if let Some(t) = b.tickets.get_mut(&7) {
         t.tenant = "demo-b".into();
     }
+    b.closable_ticket_ids = TicketContext::closable("demo-b", &b.tickets);
     let mut executor = MockExecutor::default();
     executor.propose(VALID, &a).unwrap();
     executor.propose(VALID, &b).unwrap();

@@ -416,6 +416,7 @@ proptest! {
             ]
             .into_iter()
             .collect(),
+            closable_ticket_ids: Vec::new(),
         };
         let outputs: Vec<String> =
             shapes.iter().map(|&n| close_ticket_output(n, &secret)).collect();

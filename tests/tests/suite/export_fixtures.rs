@@ -11,7 +11,11 @@
 //! --provider P` builds it, or `{"error": ...}`), `<name>.accepted.jsonl`,
 //! `<name>.refused.jsonl`, `<name>.format-refused.jsonl`, and
 //! `<name>.request.<api>.json` (`response_format_for(api)`, the request
-//! fragment, for each `schema::Api`). The
+//! fragment, for each `schema::Api`);
+//! `ticket-extraction.grammar.lark` (`grammar_with` for one request) with
+//! `ticket-extraction.grammar-accepted.jsonl` and
+//! `ticket-extraction.grammar-refused.jsonl` (`{"doc", "at"}`: the offset
+//! of the first byte the grammar cannot take). The
 //! `formats` fixtures hold each format the decoder checks (date,
 //! date-time, e-mail, UUID) and their near misses; the
 //! `filter-unrolled` fixtures are the filter tree's exports unrolled to 3
@@ -459,6 +463,82 @@ fn a_dated_contract_has_format_near_misses() {
     }
 }
 
+/// The `ticket-extraction` grammar of one request (the shipped source, the
+/// CLI example's confirmed cluster), the shipped documents `check_with`
+/// accepts under it plus one whose quote spans a line break, and
+/// documents the grammar refuses, each with the offset of its first
+/// impossible byte: a quote the source does not contain, a cluster not
+/// confirmed.
+fn grammar_fixtures() -> (String, Vec<String>, Vec<Value>) {
+    use contract_examples::ticket_extraction::EmailContext;
+    let source = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../examples/data/ticket-extraction.source.txt"),
+    )
+    .unwrap();
+    let ctx = EmailContext {
+        source: source.clone(),
+        confirmed_clusters: vec!["eu-west-1".into()],
+    };
+    let grammar = TicketExtraction::grammar_with(&ctx).unwrap();
+    let base = json!({"issue_summary": "Сбой генерации PDF в биллинге", "deadline_iso": "2026-10-16",
+        "deadline_context": null, "affected_cluster": "eu-west-1",
+        "raw_quote": "сбоит генерация PDF в биллинге.\nМы хотели"});
+    let mut accepted: Vec<String> = data("ticket-extraction")
+        .lines()
+        .chain([base.to_string().as_str()])
+        .filter(|line| TicketExtraction::check_with(line, &ctx).is_accept())
+        .filter_map(|line| TicketExtraction::from_json(line).ok())
+        .map(|value| value.to_json().to_string())
+        .collect();
+    accepted.dedup();
+    let escaped = |text: &str| {
+        let quoted = serde_json::to_string(text).unwrap();
+        quoted[1..quoted.len() - 1].to_owned()
+    };
+    let source_escaped = escaped(&source);
+    let with = |key: &str, value: &str| {
+        let mut doc = base.clone();
+        doc[key] = json!(value);
+        TicketExtraction::from_json(&doc.to_string())
+            .unwrap()
+            .to_json()
+            .to_string()
+    };
+    let mut refused = Vec::new();
+    for quote in ["сбоит генерация PDF в Берлине", "генерация PDF в биллинге!"]
+    {
+        let doc = with("raw_quote", quote);
+        let q = escaped(quote);
+        // Bytes, not characters: the matcher takes one byte at a time, and
+        // a character's first byte may still fit (`Б` and `б` share it).
+        let (sb, qb) = (source_escaped.as_bytes(), q.as_bytes());
+        let kept = (0..=qb.len())
+            .rev()
+            .find(|&k| k == 0 || sb.windows(k).any(|w| w == &qb[..k]))
+            .unwrap();
+        let key = "\"raw_quote\":\"";
+        let at = doc.find(key).unwrap() + key.len() + kept;
+        refused.push(json!({"doc": doc, "at": at}));
+    }
+    let doc = with("affected_cluster", "eu-central-1");
+    let at = doc.find("eu-central-1").unwrap() + "eu-".len();
+    refused.push(json!({"doc": doc, "at": at}));
+    (grammar, accepted, refused)
+}
+
+#[test]
+fn the_grammar_fixtures_agree_with_the_business_stage() {
+    let (grammar, accepted, refused) = grammar_fixtures();
+    assert!(grammar.contains("substring_chunks"));
+    assert!(accepted.len() >= 2, "{accepted:?}");
+    for r in &refused {
+        let doc = r["doc"].as_str().unwrap();
+        assert!(TicketExtraction::from_json(doc).is_ok(), "{doc}");
+        assert!((r["at"].as_u64().unwrap() as usize) < doc.len());
+    }
+}
+
 #[test]
 fn fixtures_are_written_when_asked() {
     let fixtures = all();
@@ -467,6 +547,19 @@ fn fixtures_are_written_when_asked() {
     };
     let dir = PathBuf::from(dir);
     std::fs::create_dir_all(&dir).unwrap();
+    let (grammar, accepted, refused) = grammar_fixtures();
+    std::fs::write(dir.join("ticket-extraction.grammar.lark"), grammar).unwrap();
+    let lines = |docs: Vec<String>| docs.into_iter().map(|d| d + "\n").collect::<String>();
+    std::fs::write(
+        dir.join("ticket-extraction.grammar-accepted.jsonl"),
+        lines(accepted),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("ticket-extraction.grammar-refused.jsonl"),
+        lines(refused.iter().map(Value::to_string).collect()),
+    )
+    .unwrap();
     for f in fixtures {
         for (provider, value) in &f.exports {
             let text = serde_json::to_string_pretty(value).unwrap() + "\n";

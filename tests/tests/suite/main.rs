@@ -6,6 +6,7 @@
 
 mod schema_support;
 
+mod bound;
 mod canonical_json;
 mod checked;
 mod cli_calls;

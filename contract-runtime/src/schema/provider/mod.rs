@@ -373,6 +373,12 @@ pub struct Export {
     /// `description` of its object.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub lowered: Vec<String>,
+    /// Pointers (into the full schema) of the members bound to this
+    /// request's context (`one_of = ctx.FIELD`), whose values the export
+    /// carries as an `enum`, in schema order (see [`crate::schema::bound`]);
+    /// empty for an export made without a context.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bound: Vec<String>,
 }
 
 /// One check an export leaves to the local checks: a keyword it leaves
@@ -443,6 +449,13 @@ pub enum ExportError {
         /// Why its arguments' schema cannot be exported.
         source: Box<ExportError>,
     },
+    /// A member bound to the context (`one_of = ctx.FIELD`) has no value
+    /// to take in this request: the context's field is empty, so no
+    /// document could be accepted.
+    EmptyBinding {
+        /// Pointer into the full schema of the bound member's value.
+        pointer: String,
+    },
 }
 
 impl fmt::Display for ExportError {
@@ -489,6 +502,11 @@ impl fmt::Display for ExportError {
                 "{provider} takes at most {max} {limit}; this schema has {found}"
             ),
             ExportError::Tool { name, source } => write!(f, "tool `{name}`: {source}"),
+    },
+            ExportError::EmptyBinding { pointer } => write!(
+                f,
+                "the member at `{pointer}` is bound to a field of the context that holds no value: no document could be accepted for this request"
+            ),
         }
     }
 }
@@ -596,6 +614,7 @@ fn export_with(
         dropped: exporter.dropped,
         made_required: exporter.made_required,
         lowered: exporter.lowered,
+        bound: Vec::new(),
     })
 }
 

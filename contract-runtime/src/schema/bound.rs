@@ -1,0 +1,347 @@
+//! Exports bound to one request: the values a member declared with
+//! `one_of = ctx.FIELD` may take, read from the trusted context, written
+//! into the schema as an `enum`.
+//!
+//! A [`Binding`] is one such member: its pointer into the full schema (the
+//! member's value, or a `Vec`'s `items`) and the context's values, encoded
+//! as the member encodes them. [`bind_schema`] writes every binding into a
+//! full schema; [`bind`] does it for one provider around any export
+//! function, so every export of a schema (a contract's, a tool's
+//! arguments, an edit policy's pinned schema) binds the same way:
+//!
+//! - values go out in the context's order, duplicates removed; an empty
+//!   set is [`ExportError::EmptyBinding`] (no value could be accepted),
+//!   but for an `Option` member, which is then bound to `null` alone;
+//! - the `enum` replaces nothing: the member's other keywords stay beside
+//!   it, so the bound schema accepts exactly what the unbound one accepts
+//!   and the binding allows (a contract enum's `$ref` is replaced by a
+//!   string `enum` of the bound variants, all of which it allows; `null`
+//!   stays allowed where it was);
+//! - past a provider's enum limits ([`limit`]) the binding stays local
+//!   (`check_with`'s `not_in_context`) and is reported in
+//!   [`Export::dropped`] at the pointer of the `enum` it would have added;
+//!   so is one the provider's own size limits refuse once bound (the
+//!   largest first, until the export passes);
+//! - [`Export::bound`] lists the pointers bound, in schema order.
+//!
+//! Only the members that declare `one_of = ctx.FIELD` are bound, and only
+//! their values leave the process: nothing else of the context is read.
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+use serde_json::{Map, Value, json};
+
+use super::provider::{Dropped, Export, ExportError, Provider};
+
+/// One member bound to a field of the context: where its values go in the
+/// full schema, and the values (as JSON, in the context's order).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Binding {
+    /// RFC 6901 pointer into the full schema to the schema of the bound
+    /// value (`/properties/ticket_id`, `/properties/tags/items`).
+    pub pointer: Cow<'static, str>,
+    /// The context's values, duplicates not yet removed.
+    pub values: Vec<Value>,
+}
+
+impl Binding {
+    /// A binding at `pointer` of `values`.
+    pub fn new(pointer: impl Into<Cow<'static, str>>, values: Vec<Value>) -> Self {
+        Binding {
+            pointer: pointer.into(),
+            values,
+        }
+    }
+
+    /// The values without duplicates, in their first order.
+    fn distinct(&self) -> Vec<Value> {
+        let mut seen = HashSet::new();
+        self.values
+            .iter()
+            .filter(|v| seen.insert(v.to_string()))
+            .cloned()
+            .collect()
+    }
+}
+
+/// A value of the context as the bound member writes it in JSON.
+#[doc(hidden)]
+pub trait BoundValue {
+    /// The JSON value.
+    fn bound_value(&self) -> Value;
+}
+
+impl<T: BoundValue + ?Sized> BoundValue for &T {
+    fn bound_value(&self) -> Value {
+        (**self).bound_value()
+    }
+}
+
+impl BoundValue for str {
+    fn bound_value(&self) -> Value {
+        Value::String(self.to_owned())
+    }
+}
+
+impl BoundValue for String {
+    fn bound_value(&self) -> Value {
+        Value::String(self.clone())
+    }
+}
+
+macro_rules! bound_ints {
+    ($($t:ty)*) => {$(
+        impl BoundValue for $t {
+            fn bound_value(&self) -> Value {
+                Value::from(*self)
+            }
+        }
+    )*};
+}
+
+bound_ints!(u8 u16 u32 u64 usize i8 i16 i32 i64 isize);
+
+/// The values of a context field, as JSON.
+#[doc(hidden)]
+pub fn bound_values<I>(allowed: I) -> Vec<Value>
+where
+    I: IntoIterator,
+    I::Item: BoundValue,
+{
+    allowed.into_iter().map(|v| v.bound_value()).collect()
+}
+
+/// A provider's limits on one bound `enum`: at most `values` values, and,
+/// past `many` values, at most `characters` characters of string values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EnumLimit {
+    /// The most values.
+    pub values: usize,
+    /// How many values a string enum may have before `characters` applies.
+    pub many: usize,
+    /// The most characters of a string enum's values, past `many` values.
+    pub characters: usize,
+}
+
+/// The enum limits a binding must keep within for `provider`, or `None`
+/// where there are none to keep.
+///
+/// - OpenAI documents them (Structured Outputs, "Supported schemas"): 1,000
+///   enum values in all, and 15,000 characters for one string enum of more
+///   than 250 values. The export checks the total ("in all") as well.
+/// - Gemini and Anthropic document no number (a schema too large or too
+///   complex is refused); a binding keeps to OpenAI's figures for them, a
+///   stated bound, so that a request does not fail on the provider's side
+///   for the size of a context.
+/// - Local engines (llguidance, XGrammar, Outlines) compile an `enum` as
+///   an alternation of literals: none.
+pub const fn limit(provider: Provider) -> Option<EnumLimit> {
+    match provider {
+        Provider::OpenAi | Provider::Gemini | Provider::Anthropic => Some(EnumLimit {
+            values: 1000,
+            many: 250,
+            characters: 15_000,
+        }),
+        Provider::Local => None,
+    }
+}
+
+impl EnumLimit {
+    /// Why `values` pass the limit, or `None` when they keep within it.
+    fn passed_by(&self, values: &[Value]) -> Option<String> {
+        if values.len() > self.values {
+            return Some(format!(
+                "{} values, past the provider's {} enum values",
+                values.len(),
+                self.values
+            ));
+        }
+        let characters: usize = values
+            .iter()
+            .filter_map(Value::as_str)
+            .map(|s| s.chars().count())
+            .sum();
+        (values.len() > self.many && characters > self.characters).then(|| {
+            format!(
+                "{} values of {characters} characters, past the provider's {} characters for an enum of more than {} values",
+                values.len(),
+                self.characters,
+                self.many
+            )
+        })
+    }
+}
+
+/// `full` with every binding written in as an `enum` (all of them, with no
+/// provider's limits): what [`Contract::json_schema_with`](crate::Contract::json_schema_with) returns.
+pub fn bind_schema(full: &Value, bindings: &[Binding]) -> Result<Value, ExportError> {
+    let mut out = full.clone();
+    for b in bindings {
+        let values = b.distinct();
+        write(&mut out, &b.pointer, values)?;
+    }
+    Ok(out)
+}
+
+/// The export of `full` for `provider` with `bindings` bound: `export` is
+/// the export function to run on the bound schema (such as
+/// [`export_schema`](super::export_schema)). See the module docs.
+pub fn bind(
+    full: &Value,
+    bindings: &[Binding],
+    provider: Provider,
+    export: impl Fn(&Value) -> Result<Export, ExportError>,
+) -> Result<Export, ExportError> {
+    let mut kept: Vec<(&Binding, Vec<Value>)> = Vec::new();
+    let mut local: Vec<(&Binding, String)> = Vec::new();
+    for b in bindings {
+        let values = b.distinct();
+        match limit(provider).and_then(|l| l.passed_by(&values)) {
+            Some(why) => local.push((b, why)),
+            None => kept.push((b, values)),
+        }
+    }
+    let mut export = loop {
+        let mut schema = full.clone();
+        for (b, values) in &kept {
+            write(&mut schema, &b.pointer, values.clone())?;
+        }
+        match export(&schema) {
+            Err(ExportError::Limit {
+                limit, max, found, ..
+            }) if !kept.is_empty() => {
+                // The largest binding stays local, and the export is tried again.
+                let largest = (0..kept.len())
+                    .max_by_key(|&i| kept[i].1.len())
+                    .unwrap_or(0);
+                let (b, _) = kept.remove(largest);
+                local.push((
+                    b,
+                    format!("the bound schema passes the provider's {max} {limit} ({found})"),
+                ));
+            }
+            result => break result?,
+        }
+    };
+    export.bound = kept.iter().map(|(b, _)| b.pointer.to_string()).collect();
+    for (b, why) in local {
+        export.dropped.push(Dropped {
+            pointer: format!("{}/enum", b.pointer),
+            keyword: "enum".to_owned(),
+            enforced_by: format!(
+                "check_with: not_in_context (the context's values stay local: {why})"
+            ),
+        });
+    }
+    Ok(export)
+}
+
+/// Writes `values` as the `enum` of the schema at `pointer`; no value at
+/// all is an error unless the member may be `null` (then only `null` is left).
+fn write(schema: &mut Value, pointer: &str, values: Vec<Value>) -> Result<(), ExportError> {
+    let empty = || ExportError::EmptyBinding {
+        pointer: pointer.to_owned(),
+    };
+    let Some(node) = schema.pointer_mut(pointer) else {
+        return Err(empty());
+    };
+    if values.is_empty() {
+        if !may_be_null(node) {
+            return Err(empty());
+        }
+        let mut only_null = Map::new();
+        only_null.insert("type".to_owned(), json!("null"));
+        if let Some(d) = node.get("description") {
+            only_null.insert("description".to_owned(), d.clone());
+        }
+        *node = Value::Object(only_null);
+        return Ok(());
+    }
+    bind_node(node, values);
+    Ok(())
+}
+
+/// A nullable member: `"type": [.., "null"]`, or `anyOf` with `null`.
+fn may_be_null(node: &Value) -> bool {
+    let null = json!("null");
+    if let Some(Value::Array(types)) = node.get("type") {
+        return types.contains(&null);
+    }
+    node.get("anyOf")
+        .and_then(Value::as_array)
+        .is_some_and(|b| b.iter().any(|b| b.get("type") == Some(&null)))
+}
+
+fn bind_node(node: &mut Value, values: Vec<Value>) {
+    let Some(object) = node.as_object_mut() else {
+        return;
+    };
+    if object.contains_key("$ref") {
+        // A contract enum: a string enum of the bound variants, with the
+        // member's own annotations.
+        let mut bound = Map::new();
+        bound.insert("type".to_owned(), json!("string"));
+        bound.insert("enum".to_owned(), Value::Array(values));
+        for key in ["title", "description"] {
+            if let Some(v) = object.get(key) {
+                bound.insert(key.to_owned(), v.clone());
+            }
+        }
+        *object = bound;
+        return;
+    }
+    if let Some(Value::Array(branches)) = object.get_mut("anyOf") {
+        // A nullable contract enum: `anyOf` of its `$ref` and `null`.
+        for branch in branches.iter_mut() {
+            if branch.get("type") != Some(&json!("null")) {
+                bind_node(branch, values.clone());
+            }
+        }
+        return;
+    }
+    let nullable =
+        matches!(object.get("type"), Some(Value::Array(types)) if types.contains(&json!("null")));
+    let mut values = values;
+    if nullable {
+        values.push(Value::Null);
+    }
+    object.insert("enum".to_owned(), Value::Array(values));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_keep_the_context_order_without_duplicates() {
+        let b = Binding::new(
+            "/properties/x",
+            vec![json!(3), json!(1), json!(3), json!(2)],
+        );
+        assert_eq!(b.distinct(), [json!(3), json!(1), json!(2)]);
+    }
+
+    #[test]
+    fn a_nullable_member_keeps_null() {
+        let full = json!({"properties": {"x": {"type": ["string", "null"]}}});
+        let bound = bind_schema(&full, &[Binding::new("/properties/x", vec![json!("a")])]);
+        assert_eq!(
+            bound.ok(),
+            Some(json!({"properties": {"x": {"type": ["string", "null"], "enum": ["a", null]}}}))
+        );
+    }
+
+    #[test]
+    fn openai_limits() {
+        let Some(l) = limit(Provider::OpenAi) else {
+            panic!("OpenAI has limits");
+        };
+        let many: Vec<Value> = (0..1001).map(Value::from).collect();
+        assert!(l.passed_by(&many).is_some());
+        assert!(l.passed_by(&many[..1000]).is_none());
+        let long: Vec<Value> = (0..251).map(|i| json!(format!("{i:060}"))).collect();
+        assert!(l.passed_by(&long).is_some());
+        assert!(l.passed_by(&long[..250]).is_none());
+        assert_eq!(limit(Provider::Local), None);
+    }
+}

@@ -1,0 +1,396 @@
+//! Members bound to the trusted context (`one_of = ctx.FIELD`): the
+//! business stage's `not_in_context`, the per-request exports, their
+//! provider limits, and the llguidance grammar with `evidence` substrings.
+use std::collections::BTreeSet;
+
+use contract_runtime::schema::{ExportError, Provider};
+use contract_runtime::{Contract, EvidenceSource, Violation};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+pub struct Desk {
+    ids: Vec<u64>,
+    names: BTreeSet<String>,
+    tags: Vec<&'static str>,
+    levels: Vec<Level>,
+    source: String,
+}
+
+impl EvidenceSource for Desk {
+    fn source_text(&self) -> &str {
+        &self.source
+    }
+}
+
+#[derive(Contract, Debug, Clone, Copy, PartialEq)]
+#[contract(rename_all = "snake_case")]
+pub enum Level {
+    Low,
+    Mid,
+    High,
+}
+
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(context = Desk)]
+pub struct Pick {
+    #[contract(min = 1, one_of = ctx.ids)]
+    id: u64,
+    #[contract(one_of = ctx.names)]
+    name: Option<String>,
+    #[contract(one_of = ctx.tags, max_len = 3)]
+    tags: Vec<String>,
+    #[contract(one_of = ctx.levels)]
+    level: Level,
+    #[contract(one_of = ctx.levels)]
+    fallback: Option<Level>,
+    #[contract(evidence)]
+    quote: String,
+}
+
+fn desk() -> Desk {
+    Desk {
+        ids: vec![7, 3, 7, 9],
+        names: ["ana", "bo"].into_iter().map(String::from).collect(),
+        tags: vec!["x", "y"],
+        levels: vec![Level::High, Level::Low],
+        source: "Line \"one\"\nand é\\".to_owned(),
+    }
+}
+
+const GOOD: &str =
+    r#"{"id":3,"name":"bo","tags":["y"],"level":"low","fallback":null,"quote":"one"}"#;
+
+#[test]
+fn values_of_the_context_pass_and_others_are_not_in_context() {
+    let desk = desk();
+    assert!(Pick::check_with(GOOD, &desk).is_accept());
+    let bad =
+        r#"{"id":4,"name":"cy","tags":["y","z"],"level":"mid","fallback":"mid","quote":"one"}"#;
+    let rejection = Pick::check_with(bad, &desk).rejection().cloned().unwrap();
+    let found: Vec<(&str, &str, &str)> = rejection
+        .errors
+        .iter()
+        .map(|e| (e.stage.as_str(), e.pointer.as_str(), e.code))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("business", "/id", "not_in_context"),
+            ("business", "/name", "not_in_context"),
+            ("business", "/tags/1", "not_in_context"),
+            ("business", "/level", "not_in_context"),
+            ("business", "/fallback", "not_in_context"),
+        ]
+    );
+    // Without the context, the binding is not checked.
+    assert!(Pick::check(bad).is_accept());
+}
+
+pub struct Tickets {
+    closable: Vec<u64>,
+}
+
+fn explain(x: &Closing, ctx: &Tickets) -> Result<(), Violation> {
+    if x.id == 8 && !ctx.closable.contains(&8) {
+        return Err(Violation::review("/id", "ticket_on_hold", "on hold"));
+    }
+    Ok(())
+}
+
+#[derive(Contract, Debug)]
+#[contract(context = Tickets, check = explain)]
+pub struct Closing {
+    #[contract(one_of = ctx.closable)]
+    id: u64,
+}
+
+#[test]
+fn a_reason_of_the_check_function_stands_for_not_in_context() {
+    let ctx = Tickets { closable: vec![7] };
+    let held = Closing::check_with(r#"{"id":8}"#, &ctx);
+    assert_eq!(held.kind().as_str(), "review");
+    assert_eq!(held.reasons()[0].code, "ticket_on_hold");
+    let other = Closing::check_with(r#"{"id":9}"#, &ctx);
+    assert_eq!(other.rejection().unwrap().errors[0].code, "not_in_context");
+}
+
+/// What the assistant does next, one variant bound.
+#[derive(Contract, Debug, PartialEq)]
+#[contract(tag = "action", rename_all = "snake_case", context = Tickets)]
+pub enum Next {
+    Wait,
+    Close {
+        #[contract(one_of = ctx.closable)]
+        ticket_id: u64,
+    },
+}
+
+#[test]
+fn a_union_variant_binds_its_members() {
+    let ctx = Tickets { closable: vec![5] };
+    assert!(Next::check_with(r#"{"action":"close","ticket_id":5}"#, &ctx).is_accept());
+    let other = Next::check_with(r#"{"action":"close","ticket_id":6}"#, &ctx);
+    assert_eq!(other.rejection().unwrap().errors[0].pointer, "/ticket_id");
+    let full = Next::json_schema_with(&ctx).unwrap();
+    assert_eq!(
+        full["oneOf"][1]["properties"]["ticket_id"]["enum"],
+        json!([5])
+    );
+    let local = Next::json_schema_for_with(Provider::Local, &ctx).unwrap();
+    assert_eq!(local.bound, ["/oneOf/1/properties/ticket_id"]);
+}
+
+#[test]
+fn exports_carry_the_values_in_the_context_s_order() {
+    let desk = desk();
+    let full = Pick::json_schema_with(&desk).unwrap();
+    assert_eq!(full["properties"]["id"]["enum"], json!([7, 3, 9]));
+    assert_eq!(full["properties"]["id"]["minimum"], json!(1));
+    assert_eq!(
+        full["properties"]["name"]["enum"],
+        json!(["ana", "bo", null])
+    );
+    assert_eq!(
+        full["properties"]["tags"]["items"]["enum"],
+        json!(["x", "y"])
+    );
+    assert_eq!(full["properties"]["level"]["enum"], json!(["high", "low"]));
+    for provider in Provider::ALL {
+        let export = Pick::json_schema_for_with(provider, &desk).unwrap();
+        assert_eq!(
+            export.bound,
+            [
+                "/properties/id",
+                "/properties/name",
+                "/properties/tags/items",
+                "/properties/level",
+                "/properties/fallback",
+            ],
+            "{provider}"
+        );
+        let text = export.schema.to_string();
+        assert!(text.contains(r#"["high","low"]"#), "{provider}: {text}");
+        // Nothing else of the context leaves the process.
+        assert!(!text.contains("Line"), "{provider}");
+    }
+    let format = Pick::response_format_with(Provider::OpenAi, &desk).unwrap();
+    assert_eq!(
+        format["json_schema"]["schema"]["properties"]["id"]["enum"],
+        json!([7, 3, 9])
+    );
+    // The unbound export is unchanged.
+    assert!(
+        Pick::json_schema()["properties"]["id"]
+            .get("enum")
+            .is_none()
+    );
+}
+
+#[test]
+fn an_empty_set_is_an_error_but_an_option_is_bound_to_null() {
+    let mut desk = desk();
+    desk.names.clear();
+    let full = Pick::json_schema_with(&desk).unwrap();
+    assert_eq!(full["properties"]["name"]["type"], json!("null"));
+    desk.ids.clear();
+    assert_eq!(
+        Pick::json_schema_for_with(Provider::OpenAi, &desk).unwrap_err(),
+        ExportError::EmptyBinding {
+            pointer: "/properties/id".into()
+        }
+    );
+}
+
+#[test]
+fn past_the_enum_limits_the_binding_stays_local() {
+    let mut desk = desk();
+    desk.ids = (1..=1001).collect();
+    let openai = Pick::json_schema_for_with(Provider::OpenAi, &desk).unwrap();
+    assert!(!openai.bound.contains(&"/properties/id".to_owned()));
+    let dropped = openai
+        .dropped
+        .iter()
+        .find(|d| d.pointer == "/properties/id/enum")
+        .unwrap();
+    assert!(dropped.enforced_by.contains("not_in_context"));
+    assert!(openai.schema["properties"]["id"].get("enum").is_none());
+    let local = Pick::json_schema_for_with(Provider::Local, &desk).unwrap();
+    assert!(local.bound.contains(&"/properties/id".to_owned()));
+    // 1,000 values in all: the other bindings count too.
+    desk.ids = (1..=999).collect();
+    let openai = Pick::json_schema_for_with(Provider::OpenAi, &desk).unwrap();
+    assert!(!openai.bound.contains(&"/properties/id".to_owned()));
+    assert_eq!(openai.bound.len(), 4);
+}
+
+#[test]
+fn the_grammar_quotes_the_source_json_escaped() {
+    let grammar = Pick::grammar_with(&desk()).unwrap();
+    assert!(grammar.starts_with("start: \"{\" "), "{grammar}");
+    assert!(grammar.contains(r#""\"quote\"" ":" QUOTE_5"#), "{grammar}");
+    assert!(
+        grammar.contains(
+            r#"["L","i","n","e"," ","\\\"","o","n","e","\\\"","\\n","a","n","d"," ","é","\\\\"]"#
+        ),
+        "{grammar}"
+    );
+    // A bound member's values are in its `%json` schema.
+    assert!(grammar.contains(r#""enum":[7,3,9]"#), "{grammar}");
+    // Without evidence, the export itself.
+    let plain = Closing::grammar_with(&Tickets { closable: vec![7] }).unwrap();
+    assert!(plain.starts_with("start: %json {"), "{plain}");
+}
+
+fn validator(schema: &Value) -> jsonschema::Validator {
+    jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft202012)
+        .build(schema)
+        .unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    // The bound schema accepts exactly what the unbound one accepts and
+    // the binding allows, for every provider's export too.
+    #[test]
+    fn the_bound_export_is_the_unbound_one_and_the_binding(
+        ids in proptest::collection::vec(0u64..6, 1..4),
+        levels in proptest::collection::vec(0usize..3, 1..3),
+        id_pick in 0usize..8,
+        name in proptest::option::of(prop_oneof![Just("ana"), Just("cy")]),
+        tags in proptest::collection::vec(prop_oneof![3 => Just("x"), 1 => Just("z")], 0..3),
+        level in 0usize..3,
+        fallback in proptest::option::of(0usize..3),
+    ) {
+        const LEVELS: [Level; 3] = [Level::Low, Level::Mid, Level::High];
+        let names = ["low", "mid", "high"];
+        // Often one of the context's ids, else any.
+        let id = if id_pick < 4 { ids[id_pick % ids.len()] } else { id_pick as u64 - 3 };
+        let desk = Desk {
+            ids: ids.clone(),
+            names: ["ana", "bo"].into_iter().map(String::from).collect(),
+            tags: vec!["x", "y"],
+            levels: levels.iter().map(|&i| LEVELS[i]).collect(),
+            source: "one".into(),
+        };
+        let doc = json!({
+            "id": id, "name": name, "tags": tags, "level": names[level],
+            "fallback": fallback.map(|i| names[i]), "quote": "one",
+        });
+        let allowed = ids.contains(&id)
+            && name.is_none_or(|n| n == "ana")
+            && tags.iter().all(|t| *t == "x")
+            && levels.contains(&level)
+            && fallback.is_none_or(|f| levels.contains(&f));
+        let unbound_ok = validator(&Pick::json_schema()).is_valid(&doc);
+        let bound_ok = validator(&Pick::json_schema_with(&desk).unwrap()).is_valid(&doc);
+        prop_assert_eq!(bound_ok, unbound_ok && allowed);
+        for provider in Provider::ALL {
+            let unbound = Pick::json_schema_for(provider).unwrap();
+            let bound = Pick::json_schema_for_with(provider, &desk).unwrap();
+            prop_assert_eq!(
+                validator(&bound.schema).is_valid(&doc),
+                validator(&unbound.schema).is_valid(&doc) && allowed,
+                "{}", provider
+            );
+        }
+        // The business stage agrees with the binding.
+        let checked = Pick::check_with(&doc.to_string(), &desk);
+        prop_assert_eq!(checked.is_accept(), unbound_ok && allowed && id >= 1);
+    }
+}
+
+fn cli(args: &[&str]) -> (i32, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = contract_examples::cli::main_with(args.iter().copied(), &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+#[test]
+fn the_seeds_bind_their_memberships() {
+    use contract_examples::close_ticket::{CloseTicket, TicketContext};
+    use contract_examples::ticket_extraction::{EmailContext, TicketExtraction};
+    let ctx = TicketContext::demo("demo-a");
+    let export = CloseTicket::json_schema_for_with(Provider::OpenAi, &ctx).unwrap();
+    assert_eq!(export.schema["properties"]["ticket_id"]["enum"], json!([7]));
+    let email = EmailContext {
+        source: "It fails on eu-1.".into(),
+        confirmed_clusters: vec!["eu-1".into()],
+    };
+    let export = TicketExtraction::json_schema_for_with(Provider::Anthropic, &email).unwrap();
+    assert_eq!(export.bound, ["/properties/affected_cluster"]);
+    // The seed's own codes still stand for the binding's.
+    let other = CloseTicket::check_with(
+        r#"{"action":"close_ticket","ticket_id":8,"reason":"done"}"#,
+        &ctx,
+    );
+    assert_eq!(other.rejection().unwrap().errors.len(), 1);
+    assert_eq!(other.rejection().unwrap().errors[0].code, "wrong_tenant");
+}
+
+#[test]
+fn the_cli_prints_bound_exports_and_the_grammar() {
+    let (code, out, err) = cli(&[
+        "--schema",
+        "close-ticket",
+        "--provider",
+        "openai",
+        "--request",
+        "--context",
+        r#"{"tenant":"demo-a","closable_ticket_ids":[7,70]}"#,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let fragment: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        fragment["json_schema"]["schema"]["properties"]["ticket_id"]["enum"],
+        json!([7, 70])
+    );
+    assert!(err.contains("bound /properties/ticket_id"), "{err}");
+    let (code, out, _) = cli(&[
+        "--schema",
+        "close-ticket",
+        "--context",
+        r#"{"tenant":"demo-b"}"#,
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\"enum\": [\n        8\n      ]"), "{out}");
+    let dir = std::env::temp_dir().join(format!("bound-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = dir.join("mail.txt");
+    std::fs::write(&source, "Down on \"eu-1\".").unwrap();
+    let source = source.to_str().unwrap();
+    let (code, out, err) = cli(&[
+        "--grammar",
+        "ticket-extraction",
+        "--context",
+        r#"{"confirmed_clusters":["eu-1"]}"#,
+        "--source",
+        source,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(r#""substring_chunks":["D","o","w","n"," ","o","n"," ","\\\"","e","u","-","1","\\\"","."]"#), "{out}");
+    let (code, _, err) = cli(&[
+        "--grammar",
+        "ticket-extraction",
+        "--context",
+        "{\"confirmed_clusters\":[]}",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--source"), "{err}");
+    let (code, _, err) = cli(&[
+        "--schema",
+        "close-ticket",
+        "--provider",
+        "openai",
+        "--context",
+        r#"{"tenant":"demo-a","closable_ticket_ids":[]}"#,
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("holds no value"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
