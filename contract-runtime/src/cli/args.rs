@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::Parser;
 
 use super::entry::Entry;
+use super::setup::PatchForm;
 use crate::schema::{Api, Provider};
 
 /// Every option of the command line, as clap reads it (values checked
@@ -237,7 +238,7 @@ pub(super) enum Command<'a> {
     /// `--schema CONTRACT [--provider P [--request]]`.
     Schema(&'a Entry, Option<Provider>, SchemaOutput),
     /// `--schema CONTRACT --edit POLICY --baseline FILE --patch|--merge-patch`.
-    PatchSchema(Box<super::patch::PatchSchemaArgs<'a>>),
+    PatchSchema(Box<PatchSchemaArgs<'a>>),
     /// `--compat OLD.json NEW.json`.
     Compat(CompatArgs),
     /// `--schema CONTRACT [--provider P [--request]] --context JSON [--source FILE]`.
@@ -249,4 +250,14 @@ pub(super) enum Command<'a> {
     /// `CONTRACT --sse FILE [--api API] ...` (the transcript is the input
     /// file, streamed by that API).
     Replay(Box<CheckArgs<'a>>, Api),
+}
+
+/// What `--schema CONTRACT --edit POLICY --baseline FILE --patch` needs.
+#[derive(Debug)]
+pub(super) struct PatchSchemaArgs<'a> {
+    pub contract: &'a Entry,
+    pub edit: String,
+    pub baseline: std::path::PathBuf,
+    pub form: PatchForm,
+    pub provider: Option<Provider>,
 }

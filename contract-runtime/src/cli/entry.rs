@@ -15,10 +15,13 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::checker::{Checker, Decision, Replay, replay};
-use super::patch::{PatchForm, PatchSchema};
+use super::patch::PatchSchema;
+pub(super) use super::setup::edit_setup;
+use super::setup::{PatchForm, one_line};
+pub use super::setup::{Setup, SetupError};
 use crate::json::{self, Limits};
 use crate::schema::Provider;
-use crate::{Contract, EditPolicy, OutcomeKind, Rejection, diff};
+use crate::{Contract, OutcomeKind, diff};
 
 /// The longest `--context` value: a few trusted values, not a document.
 pub const MAX_CONTEXT_BYTES: usize = 64 << 10;
@@ -443,35 +446,6 @@ pub struct PolicyInfo {
     pub paths: &'static [&'static str],
 }
 
-/// What a check needs besides the document: the raw text of `--context`,
-/// the source text, and for edit mode the baseline document and the policy.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Setup {
-    /// `--context`: a JSON object (see [`Entry::context`]).
-    pub context: Option<String>,
-    /// `--source`: the text the model read (the file's contents).
-    pub source: Option<String>,
-    /// `--baseline`: the document before the edit (the file's contents).
-    pub baseline: Option<String>,
-    /// `--edit`: the name of the edit policy.
-    pub edit: Option<String>,
-    /// `--patch` / `--merge-patch`: each document is a patch of the
-    /// baseline, not a whole candidate.
-    pub patch: PatchForm,
-}
-
-/// A setup the contract cannot run with: one line, for a person.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SetupError(pub String);
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SetupError {}
-
 fn policies<T: Contract>() -> Vec<PolicyInfo> {
     T::edit_policies()
         .iter()
@@ -546,35 +520,6 @@ fn prepare_edit<T: Contract>(setup: &Setup) -> Result<Option<Checker>, SetupErro
     }))
 }
 
-/// The policy and the baseline of edit mode, when the setup asks for it:
-/// a policy the contract declares, and a baseline the contract accepts.
-pub(super) fn edit_setup<T: Contract>(
-    setup: &Setup,
-) -> Result<Option<(EditPolicy<T>, Value)>, SetupError> {
-    // `Entry::accepts` has refused one without the other.
-    let (Some(baseline), Some(name)) = (&setup.baseline, &setup.edit) else {
-        return Ok(None);
-    };
-    let Some(policy) = T::edit_policy(name) else {
-        let known: Vec<&str> = T::edit_policies().iter().map(|p| p.name()).collect();
-        return Err(SetupError(if known.is_empty() {
-            format!("unknown edit policy `{name}`: the contract declares none")
-        } else {
-            format!("unknown edit policy `{name}`; known: {}", known.join(", "))
-        }));
-    };
-    // The baseline must itself be a valid document of the contract.
-    if let Err(rejection) = T::from_json(baseline) {
-        return Err(SetupError(format!(
-            "--baseline is not a valid document of the contract: {}",
-            one_line(&rejection)
-        )));
-    }
-    let baseline = json::parse(baseline.as_bytes(), &T::LIMITS)
-        .map_err(|r| SetupError(format!("--baseline is not valid JSON: {}", one_line(&r))))?;
-    Ok(Some((policy, baseline)))
-}
-
 /// Limits of `--context` read as JSON.
 const CONTEXT_LIMITS: Limits = Limits {
     max_bytes: MAX_CONTEXT_BYTES,
@@ -597,23 +542,6 @@ fn invalid_context(name: &str, why: &str) -> SetupError {
 /// model's output: every key present, no unknown key, no coercion.
 fn context_arg<A: Contract>(name: &str, setup: &Setup) -> Result<A, SetupError> {
     A::from_json(context_text(name, setup)?).map_err(|r| invalid_context(name, &one_line(&r)))
-}
-
-/// Every error of a rejection, on one line (the first five, then a count).
-fn one_line(rejection: &Rejection) -> String {
-    const SHOWN: usize = 5;
-    let mut line = rejection
-        .errors
-        .iter()
-        .take(SHOWN)
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ");
-    let more = rejection.errors.len().saturating_sub(SHOWN) + rejection.omitted;
-    if more > 0 {
-        line.push_str(&format!("; and {more} more"));
-    }
-    line
 }
 
 // One tool call's arguments through `T::stream_call(name)`; an unknown

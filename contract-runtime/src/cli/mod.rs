@@ -252,8 +252,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 mod args;
-mod calls;
 mod bound;
+mod calls;
 mod check;
 mod checker;
 mod compat;
@@ -266,11 +266,12 @@ mod parse;
 mod patch;
 mod read;
 mod schema;
+mod setup;
 mod sse;
 
 pub use args::{OutputFormat, Summary};
-pub use calls::tools;
 pub use bound::Bound;
+pub use calls::tools;
 pub use check::run_lines;
 pub use checker::{Checker, Decision, Replay, replay};
 pub use compat::{change_json, compat_summary, direction, write_changes};
@@ -397,7 +398,7 @@ impl Cli {
             Command::Schema(entry, provider, output) => {
                 schema::run_schema(entry, provider, output, stdout, stderr)
             }
-            Command::PatchSchema(args) => patch::run_patch_schema(&args, stdout, stderr),
+            Command::PatchSchema(args) => schema::run_patch_schema(&args, stdout, stderr),
             Command::Bound(args) => schema::run_bound(&args, stdout, stderr),
             Command::Grammar(args) => schema::run_grammar(&args, stdout),
             Command::Compat(args) => compat::run_compat(&args, stdout, stderr),

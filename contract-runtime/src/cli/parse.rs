@@ -8,13 +8,14 @@ use std::path::PathBuf;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches};
 
+use super::args::PatchSchemaArgs;
 use super::args::{
     ABOUT, BoundArgs, CheckArgs, Command, CompatArgs, Input, Options, OutputFormat, SchemaOutput,
     Summary, after_help, usage_lines,
 };
 use super::entry::Entry;
 use super::failure::{UsageError, usage};
-use super::patch::{PatchForm, PatchSchemaArgs};
+use super::patch::PatchForm;
 use crate::schema::{Api, Provider};
 
 /// The most threads `--jobs` takes.

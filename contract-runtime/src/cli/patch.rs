@@ -5,52 +5,14 @@
 //! `--merge-patch`), the schema of the patches the policy allows
 //! ([`EditPolicy::patch_schema_for`], or without `--provider` the draft
 //! 2020-12 schema before any provider's rewrite).
-use std::io::{self, Write};
-
 use serde_json::Value;
 
 use super::checker::{Checker, Decision};
-use super::entry::{Entry, Setup, SetupError};
-use super::failure::{Failure, usage};
-use super::schema::export_notes;
+pub use super::setup::PatchForm;
+use super::setup::{Setup, SetupError};
 use crate::json::Limits;
 use crate::schema::{Export, Provider};
 use crate::{Contract, EditPolicy, OutcomeKind, diff};
-
-/// What an edit-mode line holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[non_exhaustive]
-pub enum PatchForm {
-    /// The whole candidate document.
-    #[default]
-    Full,
-    /// An RFC 6902 JSON Patch (`--patch`): the array, or `{"patch": [..]}`.
-    Json,
-    /// An RFC 7396 Merge Patch (`--merge-patch`).
-    Merge,
-}
-
-impl PatchForm {
-    /// The option that asks for it (`--patch`, `--merge-patch`), or `None`
-    /// for a full document.
-    pub fn option(self) -> Option<&'static str> {
-        match self {
-            PatchForm::Full => None,
-            PatchForm::Json => Some("--patch"),
-            PatchForm::Merge => Some("--merge-patch"),
-        }
-    }
-}
-
-/// What `--schema CONTRACT --edit POLICY --baseline FILE --patch` needs.
-#[derive(Debug)]
-pub(super) struct PatchSchemaArgs<'a> {
-    pub contract: &'a Entry,
-    pub edit: String,
-    pub baseline: std::path::PathBuf,
-    pub form: PatchForm,
-    pub provider: Option<Provider>,
-}
 
 /// The patch schema an entry builds: the full schema, or a provider's
 /// export of it.
@@ -111,7 +73,7 @@ pub(super) fn schema<T: Contract>(
     setup: &Setup,
     provider: Option<Provider>,
 ) -> Result<PatchSchema, SetupError> {
-    let Some((policy, baseline)) = super::entry::edit_setup::<T>(setup)? else {
+    let Some((policy, baseline)) = super::setup::edit_setup::<T>(setup)? else {
         return Err(SetupError(
             "a patch schema needs --edit POLICY --baseline FILE".into(),
         ));
@@ -132,44 +94,4 @@ pub(super) fn schema<T: Contract>(
     export
         .map(PatchSchema::Export)
         .map_err(|e| SetupError(e.to_string()))
-}
-
-/// `--schema CONTRACT --edit POLICY --baseline FILE --patch|--merge-patch
-/// [--provider P]`: the schema on stdout, what the export leaves to the
-/// check on stderr; returns the exit code.
-pub(super) fn run_patch_schema(
-    args: &PatchSchemaArgs<'_>,
-    stdout: &mut dyn Write,
-    stderr: &mut dyn Write,
-) -> Result<i32, Failure> {
-    let baseline = super::read::read_text(
-        "--baseline",
-        &args.baseline,
-        args.contract.limits().max_bytes,
-        "the contract's max_bytes",
-    )?;
-    let setup = Setup {
-        baseline: Some(baseline),
-        edit: Some(args.edit.clone()),
-        patch: args.form,
-        ..Setup::default()
-    };
-    let schema = args
-        .contract
-        .patch_schema(&setup, args.provider)
-        .map_err(|e| usage(e.0))?;
-    let (value, notes) = match schema {
-        PatchSchema::Full(value) => (value, Vec::new()),
-        PatchSchema::Export(export) => {
-            let notes = export_notes(&export);
-            (export.schema, notes)
-        }
-    };
-    let pretty = serde_json::to_string_pretty(&value).map_err(io::Error::other)?;
-    writeln!(stdout, "{pretty}")?;
-    stdout.flush()?;
-    for line in notes {
-        writeln!(stderr, "{line}")?;
-    }
-    Ok(0)
 }

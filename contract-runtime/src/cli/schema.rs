@@ -7,10 +7,11 @@ use std::io::{self, Write};
 use crate::schema::{self, Export, Provider};
 use serde_json::Value;
 
-use super::args::{BoundArgs, SchemaOutput};
+use super::args::{BoundArgs, PatchSchemaArgs, SchemaOutput};
 use super::bound::Bound;
 use super::entry::{Entry, Setup};
 use super::failure::{Failure, finish, usage};
+use super::patch::PatchSchema;
 use super::read::{MAX_SOURCE_BYTES, read_text};
 
 /// `--schema CONTRACT [--provider P [--request]]`; returns the exit code.
@@ -191,4 +192,44 @@ pub fn export_notes(export: &Export) -> Vec<String> {
         .chain(lowered)
         .chain(bound)
         .collect()
+}
+
+/// `--schema CONTRACT --edit POLICY --baseline FILE --patch|--merge-patch
+/// [--provider P]`: the schema on stdout, what the export leaves to the
+/// check on stderr; returns the exit code.
+pub(super) fn run_patch_schema(
+    args: &PatchSchemaArgs<'_>,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<i32, Failure> {
+    let baseline = read_text(
+        "--baseline",
+        &args.baseline,
+        args.contract.limits().max_bytes,
+        "the contract's max_bytes",
+    )?;
+    let setup = Setup {
+        baseline: Some(baseline),
+        edit: Some(args.edit.clone()),
+        patch: args.form,
+        ..Setup::default()
+    };
+    let schema = args
+        .contract
+        .patch_schema(&setup, args.provider)
+        .map_err(|e| usage(e.0))?;
+    let (value, notes) = match schema {
+        PatchSchema::Full(value) => (value, Vec::new()),
+        PatchSchema::Export(export) => {
+            let notes = export_notes(&export);
+            (export.schema, notes)
+        }
+    };
+    let pretty = serde_json::to_string_pretty(&value).map_err(io::Error::other)?;
+    writeln!(stdout, "{pretty}")?;
+    stdout.flush()?;
+    for line in notes {
+        writeln!(stderr, "{line}")?;
+    }
+    Ok(0)
 }

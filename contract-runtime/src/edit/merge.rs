@@ -26,7 +26,7 @@ fn merge(target: &mut Value, patch: &Value) {
     };
     for (key, value) in members {
         if value.is_null() {
-            into.shift_remove(key);
+            remove_member(into, key);
         } else if let Some(existing) = into.get_mut(key) {
             merge(existing, value);
         } else {
@@ -34,5 +34,19 @@ fn merge(target: &mut Value, patch: &Value) {
             merge(&mut fresh, value);
             into.insert(key.clone(), fresh);
         }
+    }
+}
+
+/// Removes `key` from `members`, keeping the order of the others where the
+/// map keeps an order (serde_json's `preserve_order`; without it a map is
+/// sorted by key and `remove` keeps it sorted).
+pub(super) fn remove_member(members: &mut Map<String, Value>, key: &str) -> Option<Value> {
+    #[cfg(feature = "preserve_order")]
+    {
+        members.shift_remove(key)
+    }
+    #[cfg(not(feature = "preserve_order"))]
+    {
+        members.remove(key)
     }
 }

@@ -13,6 +13,7 @@
 //! order.
 use serde_json::{Map, Value};
 
+use super::merge::remove_member;
 use crate::code;
 use crate::error::{Error, Rejection, Stage};
 use crate::pointer::{Pointer, child, push_index};
@@ -122,7 +123,7 @@ fn operation(at: &str, item: Value) -> Result<Operation, Vec<Error>> {
             OPERATION,
         )]);
     };
-    let op = match members.shift_remove("op") {
+    let op = match remove_member(&mut members, "op") {
         Some(Value::String(op)) => op,
         Some(_) => {
             return Err(vec![invalid(
@@ -193,7 +194,7 @@ fn operation(at: &str, item: Value) -> Result<Operation, Vec<Error>> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    let (Some(path), value) = (path, members.shift_remove("value")) else {
+    let (Some(path), value) = (path, remove_member(&mut members, "value")) else {
         return Err(vec![invalid(child(at, "path"), "no `path`", OPERATION)]);
     };
     let value = || value.clone().unwrap_or(Value::Null);
@@ -377,7 +378,7 @@ fn add(doc: &mut Value, path: &Pointer, value: Value) -> Option<()> {
 fn remove(doc: &mut Value, path: &Pointer) -> Option<Value> {
     let (parent, last) = parent_mut(doc, path)?;
     match parent {
-        Value::Object(members) => members.shift_remove(last),
+        Value::Object(members) => remove_member(members, last),
         Value::Array(items) => {
             let i = index(last)?;
             (i < items.len()).then(|| items.remove(i))

@@ -248,12 +248,14 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
         check: for<'a> fn(&'a str, usize, Option<&'a T::Context>) -> Outcome<T>,
     ) -> Self {
         let mut stream = Stream::new(context);
-        stream
-            .scanner
-            .reset(plan::<T>(), T::LIMITS.max_depth.saturating_add(1));
-        stream.text.push_str(prefix);
-        if stream.scanner.feed(&stream.text, 0).is_err() {
-            stream.phase = Phase::Waiting;
+        if let Some(parts) = stream.parts.as_deref_mut() {
+            parts
+                .scanner
+                .reset(plan::<T>(), T::LIMITS.max_depth.saturating_add(1));
+            parts.text.push_str(prefix);
+            if parts.scanner.feed(&parts.text, 0).is_err() {
+                stream.phase = Phase::Waiting;
+            }
         }
         stream.frame = Some(Frame {
             prefix: prefix.len(),

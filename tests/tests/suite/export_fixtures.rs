@@ -366,6 +366,7 @@ fn settings_patches(merge: bool) -> Fixtures {
         accepted,
         refused,
         format_refused: Vec::new(),
+        requests: Vec::new(),
     }
 }
 

@@ -502,7 +502,6 @@ impl fmt::Display for ExportError {
                 "{provider} takes at most {max} {limit}; this schema has {found}"
             ),
             ExportError::Tool { name, source } => write!(f, "tool `{name}`: {source}"),
-    },
             ExportError::EmptyBinding { pointer } => write!(
                 f,
                 "the member at `{pointer}` is bound to a field of the context that holds no value: no document could be accepted for this request"
