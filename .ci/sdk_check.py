@@ -266,7 +266,8 @@ def main(directory):
             lowered = bool(export.get("lowered")) or name in UNROLLED
             if provider == "openai":
                 fixpoint(name, provider, schema, failures)
-                if name not in UNROLLED:
+                # A patch schema is a policy's export, not a reply's: no request fragment.
+                if name not in UNROLLED and name not in PATCHES:
                     request_fragments(name, directory, schema, failures)
             if provider == "anthropic":
                 probe = dict(schema)
