@@ -355,18 +355,10 @@ impl Entry {
         if let Some(problem) = &self.problem {
             return Err(SetupError(problem.clone()));
         }
-        let Some(make) = &self.make_context else {
+        if self.make_context.is_none() {
             return Ok((calls.plain)());
-        };
-        if let Some(context) = &setup.context
-            && context.len() > MAX_CONTEXT_BYTES
-        {
-            return Err(SetupError(format!(
-                "--context is {} bytes; the limit is {MAX_CONTEXT_BYTES}",
-                context.len()
-            )));
         }
-        let context = make(&self.name, setup)?;
+        let context = self.context_of(setup)?;
         (calls.with_context)(context).ok_or_else(|| {
             SetupError(format!(
                 "the context of `{}` is not `{}`",

@@ -2,6 +2,7 @@
 //! `tools/list` entries, and the provider's request-level caps.
 use serde_json::{Map, Value, json};
 
+use crate::schema::provider::{self, chars, limit as cap};
 use crate::schema::{ExportError, Provider};
 
 use super::{Tool, Tools};
@@ -17,12 +18,12 @@ pub const ANTHROPIC_MAX_OPTIONAL: usize = 24;
 pub const ANTHROPIC_MAX_UNIONS: usize = 16;
 /// OpenAI Structured Outputs: at most 5,000 object properties in all
 /// (<https://platform.openai.com/docs/guides/structured-outputs#supported-schemas>).
-pub const OPENAI_MAX_PROPERTIES: usize = 5_000;
+pub const OPENAI_MAX_PROPERTIES: usize = provider::OPENAI_MAX_PROPERTIES;
 /// OpenAI: at most 1,000 enum values in all.
-pub const OPENAI_MAX_ENUM_VALUES: usize = 1_000;
+pub const OPENAI_MAX_ENUM_VALUES: usize = provider::OPENAI_MAX_ENUM_VALUES;
 /// OpenAI: at most 120,000 characters of property names, definition names,
 /// enum values and consts in all.
-pub const OPENAI_MAX_TEXT: usize = 120_000;
+pub const OPENAI_MAX_TEXT: usize = provider::OPENAI_MAX_TEXT;
 
 /// The `tools` array of a request to `provider`.
 pub(super) fn definitions<T: Tools>(provider: Provider) -> Result<Value, ExportError> {
@@ -149,27 +150,6 @@ fn caps(provider: Provider, schemas: &[(&Tool, Value)]) -> Result<(), ExportErro
         }
         Provider::Gemini | Provider::Local => Ok(()),
     }
-}
-
-fn cap(
-    provider: Provider,
-    limit: &'static str,
-    max: usize,
-    found: usize,
-) -> Result<(), ExportError> {
-    if found > max {
-        return Err(ExportError::Limit {
-            provider,
-            limit,
-            max,
-            found,
-        });
-    }
-    Ok(())
-}
-
-fn chars(value: &Value) -> usize {
-    value.as_str().map_or(0, |s| s.chars().count())
 }
 
 // Counts a schema and every schema below it (definitions included,

@@ -8,6 +8,15 @@ use super::rewrite::required_of;
 use super::{ExportError, Provider};
 use crate::pointer::child;
 
+/// OpenAI Structured Outputs: at most 5,000 object properties in all
+/// (<https://platform.openai.com/docs/guides/structured-outputs#supported-schemas>).
+pub(crate) const OPENAI_MAX_PROPERTIES: usize = 5_000;
+/// OpenAI: at most 1,000 enum values in all.
+pub(crate) const OPENAI_MAX_ENUM_VALUES: usize = 1_000;
+/// OpenAI: at most 120,000 characters of property names, definition names,
+/// enum values and consts in all.
+pub(crate) const OPENAI_MAX_TEXT: usize = 120_000;
+
 /// The direct subschemas of a schema, with whether each is reached through
 /// required properties only (`via_required` of the parent and, for a
 /// property, being in `required`).
@@ -133,7 +142,9 @@ pub(super) fn no_cycles(
     Ok(())
 }
 
-fn limit(
+/// `found` against the provider's cap `max` on `limit`: an
+/// [`ExportError::Limit`] past it.
+pub(crate) fn limit(
     provider: Provider,
     limit: &'static str,
     max: usize,
@@ -181,7 +192,8 @@ fn object_depth(root: &Value, node: &Value, path: &mut Vec<String>) -> usize {
     below + usize::from(is_object(node))
 }
 
-fn chars(value: &Value) -> usize {
+/// The characters of a string value (0 for any other value).
+pub(crate) fn chars(value: &Value) -> usize {
     value.as_str().map_or(0, |s| s.chars().count())
 }
 
@@ -213,12 +225,22 @@ pub(super) fn openai_limits(root: &Value) -> Result<(), ExportError> {
     });
     let depth = object_depth(root, root, &mut vec![String::new()]);
     limit(provider, "levels of object nesting", 10, depth)?;
-    limit(provider, "object properties in all", 5_000, properties)?;
-    limit(provider, "enum values in all", 1_000, enum_values)?;
+    limit(
+        provider,
+        "object properties in all",
+        OPENAI_MAX_PROPERTIES,
+        properties,
+    )?;
+    limit(
+        provider,
+        "enum values in all",
+        OPENAI_MAX_ENUM_VALUES,
+        enum_values,
+    )?;
     limit(
         provider,
         "characters of property names, definition names, enum values and consts",
-        120_000,
+        OPENAI_MAX_TEXT,
         text,
     )?;
     limit(

@@ -270,7 +270,9 @@ pub use error::ExportError;
 pub use request::{request_fragment, schema_name};
 pub use unroll::{export_schema_unrolled, export_unrolled};
 
+pub(crate) use limits::{OPENAI_MAX_ENUM_VALUES, OPENAI_MAX_PROPERTIES, OPENAI_MAX_TEXT};
 use limits::{anthropic_limits, no_cycles, openai_limits};
+pub(crate) use limits::{chars, limit};
 use rewrite::Exporter;
 
 /// A model provider whose structured-output mode takes a JSON Schema.
