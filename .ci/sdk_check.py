@@ -46,6 +46,23 @@ and checks, for every shipped contract:
   the keywords it does not know, such as Gemini's `propertyOrdering`) accepts
   the accepted documents and refuses the rule breakers.
 
+- Tool definitions (`tools.<name>.*`, for the shipped tools enums
+  `support-tools` and `triage-tools`): each OpenAI definition's
+  `function.parameters` is a fixpoint of the OpenAI SDK's strict transform
+  and each Anthropic definition's `input_schema` of the Anthropic SDK's
+  transform, as above (each definition has the provider's shape: OpenAI's
+  `{"type": "function", "function": {.., "strict": true}}`, Anthropic's
+  `{"name", .., "input_schema", "strict": true}`, Gemini's one
+  `functionDeclarations` entry); each MCP `inputSchema` (`mcp_tools()`)
+  is a valid draft 2020-12 schema (jsonschema==4.26.0,
+  `Draft202012Validator.check_schema` against the metaschema) that
+  validates every accepted call's arguments and refuses every mistyped
+  one; each Local definition's `function.parameters` compiles in
+  llguidance, whose matcher accepts the arguments of every shipped call
+  `check_call` accepts (`examples/data`) and refuses an argument of the
+  wrong JSON type. A tools enum without definitions, calls or a refused
+  call is a failure.
+
 XGrammar is not installed (0.2.9 pulls in torch, transformers and triton).
 
 Usage: python sdk_check.py FIXTURES_DIR. Exit code 0 when every check
@@ -66,6 +83,8 @@ from openai.lib._pydantic import _ensure_strict_json_schema
 from openai.types.responses import ResponseFormatTextJSONSchemaConfig
 from openai.types.shared import ResponseFormatJSONSchema
 from pydantic import BaseModel
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError
 from outlines_core.json_schema import build_regex_from_schema
 
 CONTRACTS = ["close-ticket", "settings", "triage", "ticket-extraction", "vacation", "step", "filter-unrolled", "formats",
@@ -78,6 +97,9 @@ UNROLLED = ["filter-unrolled"]
 # mistyped value, an operation the policy does not allow).
 PATCHES = ["settings-patch", "settings-merge-patch"]
 PROVIDERS = ["openai", "gemini", "anthropic", "local"]
+# The shipped tools enums whose tool definitions are checked.
+TOOLS = ["support-tools", "triage-tools"]
+DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
 
 class ByteTokens:
@@ -248,10 +270,99 @@ def grammar_check(directory, failures):
     print(f"ticket-extraction grammar: {len(accepted)} accepted, {len(refused)} refused at their first impossible byte")
 
 
+def tool_schemas(name, provider, definitions, failures):
+    """`(tool name, arguments schema)` of each definition, its shape checked."""
+    if provider == "gemini":
+        if not (isinstance(definitions, list) and len(definitions) == 1
+                and set(definitions[0]) == {"functionDeclarations"}):
+            failures.append(f"tools {name} gemini: not one functionDeclarations entry")
+            return []
+        return [(d.get("name"), d.get("parametersJsonSchema")) for d in definitions[0]["functionDeclarations"]]
+    out = []
+    for d in definitions:
+        if provider in ("openai", "local"):
+            inner = d.get("function", {})
+            if d.get("type") != "function" or inner.get("strict") is not True:
+                failures.append(f"tools {name} {provider}: {inner.get('name')} is not a strict function")
+            out.append((inner.get("name"), inner.get("parameters")))
+        elif provider == "anthropic":
+            if d.get("strict") is not True:
+                failures.append(f"tools {name} anthropic: {d.get('name')} is not strict")
+            out.append((d.get("name"), d.get("input_schema")))
+        else:
+            out.append((d.get("name"), d.get("inputSchema")))
+    for tool, schema in out:
+        if not isinstance(tool, str) or not isinstance(schema, dict):
+            failures.append(f"tools {name} {provider}: a definition without a name or a schema: {tool}")
+    return [(tool, schema) for tool, schema in out if isinstance(schema, dict)]
+
+
+def tools_check(directory, failures):
+    """The tool definitions of the shipped tools enums (see the module docs)."""
+    checked = 0
+    for name in TOOLS:
+        calls = [json.loads(line) for line in lines(directory / f"tools.{name}.calls.jsonl")]
+        refused = [json.loads(line) for line in lines(directory / f"tools.{name}.refused-calls.jsonl")]
+        if not calls or not refused:
+            failures.append(f"tools {name}: {len(calls)} accepted and {len(refused)} refused calls, none may be missing")
+
+        def arguments(tool, docs):
+            return [json.dumps(d["arguments"], ensure_ascii=False, separators=(",", ":"))
+                    for d in docs if d["name"] == tool]
+
+        for provider in PROVIDERS + ["mcp"]:
+            definitions = json.loads((directory / f"tools.{name}.{provider}.json").read_text(encoding="utf-8"))
+            if isinstance(definitions, dict) and "error" in definitions:
+                failures.append(f"tools {name} {provider}: not exported ({definitions['error']})")
+                continue
+            schemas = tool_schemas(name, provider, definitions, failures)
+            if not schemas:
+                failures.append(f"tools {name} {provider}: no tool definition")
+            for tool, schema in schemas:
+                label = f"tools {name}/{tool}"
+                if provider == "openai":
+                    fixpoint(label, provider, schema, failures)
+                elif provider == "anthropic":
+                    probe = dict(schema)
+                    if "anyOf" in probe and probe.get("type") == "object":
+                        del probe["type"]
+                    fixpoint(label, provider, probe, failures)
+                elif provider == "local":
+                    accepted = arguments(tool, calls)
+                    if not accepted:
+                        failures.append(f"{label} local: no accepted call to try")
+                    matches(label, provider, schema, accepted, arguments(tool, refused), failures, outlines=False)
+                elif provider == "mcp":
+                    mcp_check(label, schema, arguments(tool, calls), arguments(tool, refused), failures)
+            checked += 1
+            print(f"tools {name} {provider}: {len(schemas)} definitions checked")
+    return checked
+
+
+def mcp_check(label, schema, accepted, refused, failures):
+    """An MCP `inputSchema`: a draft 2020-12 schema by the metaschema, that
+    validates the accepted arguments and not the refused ones."""
+    if schema.get("$schema", DRAFT_2020_12) != DRAFT_2020_12:
+        failures.append(f"{label} mcp: $schema is {schema['$schema']}, not draft 2020-12")
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as e:
+        failures.append(f"{label} mcp: not a valid draft 2020-12 schema: {e.message} at {list(e.absolute_path)}")
+        return
+    validator = Draft202012Validator(schema)
+    for doc in accepted:
+        if not validator.is_valid(json.loads(doc)):
+            failures.append(f"{label} mcp: the inputSchema refuses accepted arguments: {doc}")
+    for doc in refused:
+        if validator.is_valid(json.loads(doc)):
+            failures.append(f"{label} mcp: the inputSchema takes mistyped arguments: {doc}")
+
+
 def main(directory):
     failures = []
     checked = 0
     grammar_check(directory, failures)
+    checked += tools_check(directory, failures)
     for name in CONTRACTS:
         accepted = lines(directory / f"{name}.accepted.jsonl")
         refused = lines(directory / f"{name}.refused.jsonl")

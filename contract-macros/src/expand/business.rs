@@ -175,7 +175,7 @@ pub fn of_union(ident: &syn::Ident, generics: &syn::Generics, u: &Union<'_>) -> 
 
 /// The `one_of = ctx.FIELD` checks of `members`: each value (each item of
 /// a `Vec`) one of the context field's values, or `not_in_context`.
-fn bound_checks(members: &[Member<'_>], place: Place<'_>) -> TokenStream {
+pub fn bound_checks(members: &[Member<'_>], place: Place<'_>) -> TokenStream {
     let p = private();
     let checks = members.iter().filter_map(|f| {
         let b = f.bound.as_ref()?;

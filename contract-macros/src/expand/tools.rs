@@ -28,6 +28,7 @@ pub fn expand(input: &DeriveInput, cont: &Container<'_>, t: &Tools<'_>) -> Token
     let mut union_variants = Vec::new();
     let mut from_arms = Vec::new();
     let mut tool_entries = Vec::new();
+    let mut binding_probes = Vec::new();
     for (tool, raw) in t.tools.iter().zip(&data.variants) {
         let v = tool.union.variant;
         let vi = v.ident;
@@ -131,6 +132,11 @@ pub fn expand(input: &DeriveInput, cont: &Container<'_>, t: &Tools<'_>) -> Token
             }
             None => quote!(#p::None),
         };
+        if let Some(context) = t.context {
+            binding_probes.push(quote! {
+                (&#p::BindingsOf::<#args_ty, #context>::new()).bindings(ctx)
+            });
+        }
         let has_arguments = !matches!(tool.union.members, Members::Unit);
         tool_entries.push(quote! {
             #p::Tool {
@@ -168,7 +174,7 @@ pub fn expand(input: &DeriveInput, cont: &Container<'_>, t: &Tools<'_>) -> Token
         },
         t.tools.iter().map(|tool| tool.union.variant),
     );
-    let tools_impl = tools_impl(ident, t, &tool_entries);
+    let tools_impl = tools_impl(ident, t, &tool_entries, &binding_probes);
     quote! {
         const _: () = {
             #(#hidden)*
@@ -328,6 +334,17 @@ fn business_stage(ident: &syn::Ident, t: &Tools<'_>) -> business::Stage {
         quote!(#pattern => { #body })
     });
     let check = t.check_fn.map(|path| business::check_call(path, None));
+    // `one_of = ctx.FIELD` after the `check` function, whose reason at a
+    // pointer stands for `not_in_context` there (as in a struct).
+    let bound_arms = t.tools.iter().map(|tool| {
+        let v = &tool.union;
+        let pattern = v.pattern();
+        let body = match &v.members {
+            Members::Struct(fields) => business::bound_checks(fields, &place),
+            Members::Unit | Members::Newtype(_) => TokenStream::new(),
+        };
+        quote!(#pattern => { #body })
+    });
     let body = quote! {
         {
             let __contract_path = &__contract_path.key("arguments");
@@ -336,12 +353,34 @@ fn business_stage(ident: &syn::Ident, t: &Tools<'_>) -> business::Stage {
             }
         }
         #check
+        {
+            let __contract_path = &__contract_path.key("arguments");
+            match self {
+                #(#bound_arms)*
+            }
+        }
     };
     business::with_context(ident, &generics, context, body)
 }
 
-fn tools_impl(ident: &syn::Ident, t: &Tools<'_>, entries: &[TokenStream]) -> TokenStream {
+// `bindings`: for each tool, the `one_of = ctx.FIELD` members of its
+// arguments with the context's values (a newtype over a struct of another
+// context, or of none, has none), when the enum has a context.
+fn tools_impl(
+    ident: &syn::Ident,
+    t: &Tools<'_>,
+    entries: &[TokenStream],
+    bindings: &[TokenStream],
+) -> TokenStream {
     let p = private();
+    let tool_bindings = t.context.is_some().then(|| {
+        quote! {
+            fn __tool_bindings(ctx: &Self::Context) -> #p::Vec<#p::Vec<#p::Binding>> {
+                use #p::{ContractBindings as _, NoBindings as _};
+                #p::Vec::from([#(#bindings),*])
+            }
+        }
+    });
     let max_calls = t.max_calls.map(|m| {
         let m = m as usize;
         quote!(const __MAX_CALLS: #p::Option<usize> = #p::Some(#m);)
@@ -366,6 +405,7 @@ fn tools_impl(ident: &syn::Ident, t: &Tools<'_>, entries: &[TokenStream]) -> Tok
             const __TOOLS: &'static [#p::Tool] = &[#(#entries),*];
             #max_calls
             #batch
+            #tool_bindings
         }
     }
 }

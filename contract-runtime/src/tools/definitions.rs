@@ -5,7 +5,8 @@ use serde_json::{Map, Value, json};
 use crate::schema::provider::{self, chars, limit as cap};
 use crate::schema::{ExportError, Provider};
 
-use super::{Tool, Tools};
+use super::{Tool, Tools, bound};
+use crate::schema::bound::Binding;
 
 /// Anthropic's strict tool use: at most 20 strict tools in one request
 /// (<https://platform.claude.com/docs/en/build-with-claude/structured-outputs>,
@@ -25,17 +26,51 @@ pub const OPENAI_MAX_ENUM_VALUES: usize = provider::OPENAI_MAX_ENUM_VALUES;
 /// enum values and consts in all.
 pub const OPENAI_MAX_TEXT: usize = provider::OPENAI_MAX_TEXT;
 
-/// The `tools` array of a request to `provider`.
-pub(super) fn definitions<T: Tools>(provider: Provider) -> Result<Value, ExportError> {
-    let mut schemas = Vec::with_capacity(T::__TOOLS.len());
-    for tool in T::__TOOLS {
-        let export = (tool.export)(provider).map_err(|e| ExportError::Tool {
-            name: tool.name,
-            source: Box::new(e),
-        })?;
-        schemas.push((tool, untitled(export.schema)));
-    }
-    caps(provider, &schemas)?;
+/// The `tools` array of a request to `provider`, each tool's arguments
+/// with its `bindings` (by the tool's index; none when absent) bound. A
+/// request-level cap the bound values pass leaves the largest binding
+/// local, and the caps are counted again (as one schema's own limits do).
+pub(super) fn definitions<T: Tools>(
+    provider: Provider,
+    bindings: &[Vec<Binding>],
+) -> Result<Value, ExportError> {
+    // The bindings the request-level caps leave local: (tool, pointer).
+    let mut local: Vec<(usize, String)> = Vec::new();
+    let schemas = loop {
+        let mut schemas = Vec::with_capacity(T::__TOOLS.len());
+        let mut kept: Vec<(usize, &str, usize)> = Vec::new();
+        for (i, tool) in T::__TOOLS.iter().enumerate() {
+            let of_tool = bindings.get(i).map(Vec::as_slice).unwrap_or_default();
+            let left: Vec<&str> = local
+                .iter()
+                .filter(|(t, _)| *t == i)
+                .map(|(_, p)| p.as_str())
+                .collect();
+            let export =
+                bound::export(tool, of_tool, &left, provider).map_err(|e| ExportError::Tool {
+                    name: tool.name,
+                    source: Box::new(e),
+                })?;
+            for b in of_tool {
+                if export.bound.iter().any(|p| *p == b.pointer) {
+                    kept.push((i, &b.pointer, b.values.len()));
+                }
+            }
+            schemas.push((tool, untitled(export.schema)));
+        }
+        match (
+            caps(provider, &schemas),
+            kept.iter().max_by_key(|(_, _, n)| *n),
+        ) {
+            (Err(ExportError::Limit { .. }), Some((i, pointer, _))) => {
+                local.push((*i, (*pointer).to_owned()));
+            }
+            (result, _) => {
+                result?;
+                break schemas;
+            }
+        }
+    };
     let entries: Vec<Value> = schemas
         .into_iter()
         .map(|(tool, schema)| entry(provider, tool, schema))

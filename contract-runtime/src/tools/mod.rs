@@ -89,6 +89,14 @@
 //!   (the tool has a name). The request-level caps are counted over the
 //!   exported schemas of all tools together; the per-schema limits are
 //!   the export's own.
+//! - **Bound arguments** (`one_of = ctx.FIELD` on a tool's argument) are
+//!   checked after the enum's `check`, whose reason at the same pointer
+//!   stands for `not_in_context` (as in a struct).
+//!   [`Tools::tool_definitions_with`] binds them tool by tool; where the
+//!   bound values pass a request-level cap across the tools (OpenAI's
+//!   1,000 enum values in all), the largest binding stays local, and the
+//!   definitions are counted again. A binding left local is said in the
+//!   member's `description`, since a tools array has no `dropped` list.
 //! - A tools enum cannot be generic; `context` and `check` go on the enum
 //!   (a `check` function takes the whole call, its pointers relative to the
 //!   JSON form: `/arguments/ticket_id`).
@@ -98,13 +106,17 @@ use crate::contract::Contract;
 use crate::error::Rejection;
 use crate::json_type::Collector;
 use crate::outcome::Outcome;
+use crate::schema::bound::Binding;
 use crate::schema::{Export, ExportError, Provider};
 use crate::stream::Stream;
 
 mod batch;
+mod bound;
 mod call;
 mod definitions;
 
+#[doc(hidden)]
+pub use bound::{BindingsOf, ContractBindings, NoBindings};
 #[doc(hidden)]
 pub use call::{Meta, encode_call};
 pub use definitions::{
@@ -152,6 +164,13 @@ pub trait Tools: Contract {
     const __MAX_CALLS: Option<usize> = None;
     #[doc(hidden)]
     fn __batch_check(_calls: &[Self], _ctx: &Self::Context, _cx: &mut Collector) {}
+    /// Each tool's `one_of = ctx.FIELD` members with `ctx`'s values, by
+    /// the tool's index in `__TOOLS` (pointers into its arguments' full
+    /// schema).
+    #[doc(hidden)]
+    fn __tool_bindings(_ctx: &Self::Context) -> Vec<Vec<Binding>> {
+        Vec::new()
+    }
 
     /// The request's `tools` array for `provider`: OpenAI (and Local)
     /// `[{"type":"function","function":{"name","description","parameters","strict":true}}]`,
@@ -194,7 +213,71 @@ pub trait Tools: Contract {
     /// assert_eq!(gemini[0]["functionDeclarations"][0]["name"], "lookup");
     /// ```
     fn tool_definitions(provider: Provider) -> Result<Value, ExportError> {
-        definitions::definitions::<Self>(provider)
+        definitions::definitions::<Self>(provider, &[])
+    }
+
+    /// [`Tools::tool_definitions`] bound to one request: each argument
+    /// declared with `one_of = ctx.FIELD` carries the values of `ctx`'s
+    /// field as an `enum` (in the context's order, duplicates removed), as
+    /// [`Contract::json_schema_for_with`] binds a contract's members (see
+    /// [`crate::schema::bound`]), so the model can only call a tool with
+    /// values the request allows; [`Tools::check_call_with`] checks the
+    /// same binding (`not_in_context`).
+    ///
+    /// - Past the provider's enum limits for one member
+    ///   ([`schema::bound::limit`](crate::schema::bound::limit): OpenAI's
+    ///   1,000 values, 15,000 characters beyond 250 values), or where the
+    ///   bound values would pass a request-level cap across the tools
+    ///   (the largest binding first, until the request fits), a binding
+    ///   stays local: the member's `description` says it is one of the
+    ///   values the request allows, checked when the call arrives.
+    /// - A field of the context with no value is
+    ///   [`ExportError::Tool`] naming the tool, its source
+    ///   [`ExportError::EmptyBinding`] (no call of that tool could be
+    ///   accepted); an `Option` argument is then bound to `null` alone.
+    /// - The bound values go to the provider with the request; only the
+    ///   fields that arguments bind are read, nothing else of the context.
+    ///   A newtype tool over a struct of the enum's context binds that
+    ///   struct's members; over a struct without a context, none.
+    ///
+    /// ```
+    /// use contract_runtime::Contract;
+    /// use contract_runtime::schema::{ExportError, Provider};
+    /// use contract_runtime::tools::Tools;
+    ///
+    /// pub struct Desk { closable: Vec<u64> }
+    ///
+    /// #[derive(Contract, Debug)]
+    /// #[contract(tools, rename_all = "snake_case", context = Desk)]
+    /// enum DeskTool {
+    ///     /// Close a ticket this desk may close.
+    ///     CloseTicket {
+    ///         #[contract(min = 1, one_of = ctx.closable)]
+    ///         ticket_id: u64,
+    ///     },
+    ///     /// Wait for the customer.
+    ///     Wait,
+    /// }
+    ///
+    /// let desk = Desk { closable: vec![7, 8, 7] };
+    /// let tools = DeskTool::tool_definitions_with(Provider::OpenAi, &desk).unwrap();
+    /// let ticket_id = &tools[0]["function"]["parameters"]["properties"]["ticket_id"];
+    /// assert_eq!(ticket_id["enum"], serde_json::json!([7, 8]));
+    ///
+    /// // The same binding, checked when the call arrives.
+    /// let other = DeskTool::check_call_with("close_ticket", r#"{"ticket_id": 9}"#, &desk);
+    /// assert_eq!(other.rejection().unwrap().errors[0].code, "not_in_context");
+    ///
+    /// // No ticket to close: no call of `close_ticket` could be accepted.
+    /// let none = Desk { closable: vec![] };
+    /// let error = DeskTool::tool_definitions_with(Provider::Anthropic, &none).unwrap_err();
+    /// assert!(matches!(error, ExportError::Tool { name: "close_ticket", .. }));
+    /// ```
+    fn tool_definitions_with(
+        provider: Provider,
+        ctx: &Self::Context,
+    ) -> Result<Value, ExportError> {
+        definitions::definitions::<Self>(provider, &Self::__tool_bindings(ctx))
     }
 
     /// The `tools` of an MCP `tools/list` result: `name`, `description`

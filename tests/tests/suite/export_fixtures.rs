@@ -23,8 +23,11 @@
 //! the export, though the contract takes them). The `settings-patch` and
 //! `settings-merge-patch` fixtures are the patch exports of `settings`'
 //! `disable_email` against the shipped baseline, the shipped patches the
-//! check accepts (those the export describes) and those it refuses.
+//! check accepts (those the export describes) and those it refuses. The
+//! tool definitions are written by [`tools`].
 use crate::schema_support;
+
+mod tools;
 
 use std::path::PathBuf;
 
@@ -548,6 +551,7 @@ fn fixtures_are_written_when_asked() {
     };
     let dir = PathBuf::from(dir);
     std::fs::create_dir_all(&dir).unwrap();
+    tools::write(&dir);
     let (grammar, accepted, refused) = grammar_fixtures();
     std::fs::write(dir.join("ticket-extraction.grammar.lark"), grammar).unwrap();
     let lines = |docs: Vec<String>| docs.into_iter().map(|d| d + "\n").collect::<String>();

@@ -52,6 +52,7 @@ mod schema_literals;
 mod stream;
 mod strict_decoding;
 mod tools;
+mod tools_bound;
 mod tools_business;
 mod tools_stream;
 mod ui_pass;
