@@ -2,6 +2,7 @@
 //! full candidate document or a patch of the baseline (`patch.rs`: RFC 6902
 //! JSON Patch, `merge.rs`: RFC 7396 Merge Patch; `export.rs`: schemas that
 //! let a model write only the patches a policy allows).
+mod bound;
 mod export;
 mod merge;
 mod patch;
@@ -260,8 +261,18 @@ impl<T: Definition> EditPolicy<T> {
         baseline: &Value,
         provider: Provider,
     ) -> Result<Export, ExportError> {
-        let full = schema::document::<T>();
-        let pinned = schema::pin::pinned(&full, baseline, self.paths);
+        self.pinned_export(&schema::document::<T>(), baseline, provider)
+    }
+
+    /// [`EditPolicy::json_schema_for`] of the contract's full schema
+    /// `full` (as [`schema::document`] builds it, or bound to a request).
+    fn pinned_export(
+        &self,
+        full: &Value,
+        baseline: &Value,
+        provider: Provider,
+    ) -> Result<Export, ExportError> {
+        let pinned = schema::pin::pinned(full, baseline, self.paths);
         let mut export = schema::export_schema(&pinned.schema, provider)?;
         let enforced_by = |pointer: &str| {
             format!("EditPolicy::check, edit stage: `change_not_allowed` at `{pointer}`")
