@@ -411,6 +411,10 @@ impl<T: Contract> Document for T {
     fn outcome(&self) -> OutcomeKind {
         self.__outcome()
     }
+
+    fn bindings(ctx: &Self::Context) -> Vec<Binding> {
+        T::__bindings(ctx)
+    }
 }
 
 impl<T: Contract> schema::sealed::Sealed for T {}

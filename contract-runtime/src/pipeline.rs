@@ -24,6 +24,7 @@ use crate::error::{Error, MAX_ERRORS, Rejection, Stage};
 use crate::json::{self, Limits, Path, Reader};
 use crate::json_type::{Collector, JsonType};
 use crate::outcome::{Outcome, OutcomeKind, Violation};
+use crate::schema::bound::Binding;
 
 /// What the pipeline needs of a document type beyond [`JsonType`]: its
 /// limits, its business stage and the decision its value stands for.
@@ -38,6 +39,11 @@ pub trait Document: JsonType {
     fn business(&mut self, ctx: &Self::Context, cx: &mut Collector);
     /// The decision of an accepted value's `outcome` field.
     fn outcome(&self) -> OutcomeKind;
+    /// The members bound to `ctx` (`one_of = ctx.FIELD`), with its values:
+    /// what an edit policy's bound exports write into the schema.
+    fn bindings(_ctx: &Self::Context) -> Vec<Binding> {
+        Vec::new()
+    }
 }
 
 /// The stages to run after parse, schema and rule (which always run).

@@ -58,11 +58,22 @@ impl<T: Definition> EditPolicy<T> {
         baseline: &Value,
         provider: Provider,
     ) -> Result<Export, ExportError> {
-        let (full, doc, left) = self.patch_parts(baseline);
+        self.patch_export(&schema::document::<T>(), baseline, provider)
+    }
+
+    /// [`EditPolicy::patch_schema_for`] of the contract's full schema
+    /// `full` (as [`schema::document`] builds it, or bound to a request).
+    pub(super) fn patch_export(
+        &self,
+        full: &Value,
+        baseline: &Value,
+        provider: Provider,
+    ) -> Result<Export, ExportError> {
+        let (doc, left) = self.patch_parts(full, baseline);
         let mut export = export_left_to(&doc, provider, "EditPolicy::check_patch")?;
         export
             .dropped
-            .extend(rules_left(&full, "EditPolicy::check_patch"));
+            .extend(rules_left(full, "EditPolicy::check_patch"));
         export.dropped.extend(left);
         Ok(export)
     }
@@ -73,15 +84,13 @@ impl<T: Definition> EditPolicy<T> {
     /// validator, or `contract-check --schema NAME --edit POLICY --baseline
     /// FILE --patch` without `--provider`.
     pub fn patch_schema(&self, baseline: &Value) -> Value {
-        self.patch_parts(baseline).1
+        self.patch_parts(&schema::document::<T>(), baseline).0
     }
 
-    /// The contract's full schema, the patch schema, and what the patch
-    /// schema leaves to the check (operations on pointers the baseline
-    /// lacks).
-    fn patch_parts(&self, baseline: &Value) -> (Value, Value, Vec<Dropped>) {
-        let full = schema::document::<T>();
-        let fields = fields(&full, self.paths);
+    /// The patch schema of the contract's full schema `full`, and what it
+    /// leaves to the check (operations on pointers the baseline lacks).
+    fn patch_parts(&self, full: &Value, baseline: &Value) -> (Value, Vec<Dropped>) {
+        let fields = fields(full, self.paths);
         let mut ops = Vec::new();
         let mut left = Vec::new();
         for field in &fields {
@@ -89,11 +98,7 @@ impl<T: Definition> EditPolicy<T> {
                 .ok()
                 .and_then(|p| p.resolve(baseline).map(drop))
                 .is_some();
-            let mut kinds = vec!["replace"];
-            if field.optional {
-                kinds.extend(["add", "remove"]);
-            }
-            for kind in kinds {
+            for &kind in kinds(field) {
                 let mut at = "/properties/patch/items/anyOf".to_owned();
                 push_index(&mut at, ops.len());
                 if !present && kind != "add" {
@@ -125,8 +130,26 @@ impl<T: Definition> EditPolicy<T> {
             "required": ["patch"],
             "additionalProperties": false,
         });
-        let doc = document(&full, "Patch", body);
-        (full, doc, left)
+        (document(full, "Patch", body), left)
+    }
+
+    /// Where the patch schema of `full` types each operation's `value`:
+    /// the allowed field's pointer, and the pointer of the operation's
+    /// `value` schema (`/properties/patch/items/anyOf/0/properties/value`).
+    pub(super) fn patch_values(&self, full: &Value) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        let mut index = 0;
+        for field in fields(full, self.paths) {
+            for &kind in kinds(&field) {
+                if kind != "remove" {
+                    let mut at = "/properties/patch/items/anyOf".to_owned();
+                    push_index(&mut at, index);
+                    out.push((field.pointer, child(&child(&at, "properties"), "value")));
+                }
+                index += 1;
+            }
+        }
+        out
     }
 
     /// The schema of the RFC 7396 merge patches this policy allows,
@@ -165,11 +188,22 @@ impl<T: Definition> EditPolicy<T> {
         baseline: &Value,
         provider: Provider,
     ) -> Result<Export, ExportError> {
-        let (full, doc, left) = self.merge_parts(baseline);
+        self.merge_export(&schema::document::<T>(), baseline, provider)
+    }
+
+    /// [`EditPolicy::merge_patch_schema_for`] of the contract's full schema
+    /// `full` (as [`schema::document`] builds it, or bound to a request).
+    pub(super) fn merge_export(
+        &self,
+        full: &Value,
+        baseline: &Value,
+        provider: Provider,
+    ) -> Result<Export, ExportError> {
+        let (doc, left) = self.merge_parts(full, baseline);
         let mut export = export_left_to(&doc, provider, "EditPolicy::check_merge_patch")?;
         export
             .dropped
-            .extend(rules_left(&full, "EditPolicy::check_merge_patch"));
+            .extend(rules_left(full, "EditPolicy::check_merge_patch"));
         export.dropped.extend(left);
         Ok(export)
     }
@@ -178,12 +212,11 @@ impl<T: Definition> EditPolicy<T> {
     /// allows, before any provider's rewrite (see
     /// [`EditPolicy::merge_patch_schema_for`]).
     pub fn merge_patch_schema(&self, baseline: &Value) -> Value {
-        self.merge_parts(baseline).1
+        self.merge_parts(&schema::document::<T>(), baseline).0
     }
 
-    fn merge_parts(&self, baseline: &Value) -> (Value, Value, Vec<Dropped>) {
-        let full = schema::document::<T>();
-        let fields = fields(&full, self.paths);
+    fn merge_parts(&self, full: &Value, baseline: &Value) -> (Value, Vec<Dropped>) {
+        let fields = fields(full, self.paths);
         let mut tree = Tree::default();
         for field in &fields {
             if let Ok(pointer) = Pointer::parse(field.pointer) {
@@ -192,8 +225,7 @@ impl<T: Definition> EditPolicy<T> {
         }
         let mut left = Vec::new();
         let body = tree.schema("", Some(baseline), &mut left);
-        let doc = document(&full, "MergePatch", body);
-        (full, doc, left)
+        (document(full, "MergePatch", body), left)
     }
 }
 
@@ -290,6 +322,16 @@ fn rules_left(full: &Value, check: &str) -> Vec<Dropped> {
             ),
         })
         .collect()
+}
+
+/// The operations a patch schema offers at a field: `replace`, and `add`
+/// and `remove` where the field is optional.
+fn kinds(field: &Field) -> &'static [&'static str] {
+    if field.optional {
+        &["replace", "add", "remove"]
+    } else {
+        &["replace"]
+    }
 }
 
 /// One operation of a patch schema: `kind` at the field's pointer.

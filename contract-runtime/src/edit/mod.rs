@@ -2,6 +2,7 @@
 //! full candidate document or a patch of the baseline (`patch.rs`: RFC 6902
 //! JSON Patch, `merge.rs`: RFC 7396 Merge Patch; `export.rs`: schemas that
 //! let a model write only the patches a policy allows).
+mod bound;
 mod export;
 mod merge;
 mod patch;
@@ -260,8 +261,18 @@ impl<T: Definition> EditPolicy<T> {
         baseline: &Value,
         provider: Provider,
     ) -> Result<Export, ExportError> {
-        let full = schema::document::<T>();
-        let pinned = schema::pin::pinned(&full, baseline, self.paths);
+        self.pinned_export(&schema::document::<T>(), baseline, provider)
+    }
+
+    /// [`EditPolicy::json_schema_for`] of the contract's full schema
+    /// `full` (as [`schema::document`] builds it, or bound to a request).
+    fn pinned_export(
+        &self,
+        full: &Value,
+        baseline: &Value,
+        provider: Provider,
+    ) -> Result<Export, ExportError> {
+        let pinned = schema::pin::pinned(full, baseline, self.paths);
         let mut export = schema::export_schema(&pinned.schema, provider)?;
         let enforced_by = |pointer: &str| {
             format!("EditPolicy::check, edit stage: `change_not_allowed` at `{pointer}`")
@@ -317,7 +328,7 @@ impl<T: Document> EditPolicy<T> {
     /// `serde_json::Value` of it is built unless it is accepted, so a large
     /// candidate costs about what `from_json` costs.
     pub fn check(&self, baseline: &Value, candidate: &str) -> Result<Edit<T>, Rejection> {
-        self.run(baseline, candidate, None)
+        self.run(baseline, candidate, None, None)
     }
 
     /// [`EditPolicy::check`] plus the business stage (`evidence`, `check`)
@@ -329,13 +340,17 @@ impl<T: Document> EditPolicy<T> {
         candidate: &str,
         ctx: &T::Context,
     ) -> Result<Edit<T>, Rejection> {
-        self.run(baseline, candidate, Some(ctx))
+        self.run(baseline, candidate, None, Some(ctx))
     }
 
+    /// Judges `candidate`; `tree` is its value when the caller has it (a
+    /// patched baseline, whose text `candidate` is), which then is not
+    /// parsed again for the fingerprint.
     fn run(
         &self,
         baseline: &Value,
         candidate: &str,
+        tree: Option<&Value>,
         context: Option<&T::Context>,
     ) -> Result<Edit<T>, Rejection> {
         // Size first, then the strict parse policy, as `json::parse` decides
@@ -351,13 +366,16 @@ impl<T: Document> EditPolicy<T> {
         let (value, reasons) = pipeline::run::<T>(candidate, Stages { context, blocked })?;
         // The fingerprint needs the tree. An accepted candidate is the
         // baseline but for the values the policy allows.
-        let parsed = json::parse(candidate.as_bytes(), &T::LIMITS)?;
+        let candidate = match tree {
+            Some(tree) => Fingerprint::of(tree),
+            None => Fingerprint::of(&json::parse(candidate.as_bytes(), &T::LIMITS)?),
+        };
         Ok(Edit {
             value,
             changed,
             reasons,
             baseline: Fingerprint::of(baseline),
-            candidate: Fingerprint::of(&parsed),
+            candidate,
         })
     }
 
@@ -425,8 +443,8 @@ impl<T: Document> EditPolicy<T> {
     /// # Ok::<(), contract_runtime::Rejection>(())
     /// ```
     pub fn check_patch(&self, baseline: &Value, patch: &str) -> Result<Edit<T>, Rejection> {
-        let patched = self.apply_patch(baseline, patch)?;
-        self.run(baseline, &patched, None)
+        let patched = self.patched(baseline, patch)?;
+        self.run(baseline, &text_of(&patched), Some(&patched), None)
     }
 
     /// [`EditPolicy::check_patch`] plus the business stage against `ctx`,
@@ -437,8 +455,8 @@ impl<T: Document> EditPolicy<T> {
         patch: &str,
         ctx: &T::Context,
     ) -> Result<Edit<T>, Rejection> {
-        let patched = self.apply_patch(baseline, patch)?;
-        self.run(baseline, &patched, Some(ctx))
+        let patched = self.patched(baseline, patch)?;
+        self.run(baseline, &text_of(&patched), Some(&patched), Some(ctx))
     }
 
     /// The text of `baseline` with the JSON Patch `patch` applied (what
@@ -458,9 +476,14 @@ impl<T: Document> EditPolicy<T> {
     /// # Ok::<(), contract_runtime::Rejection>(())
     /// ```
     pub fn apply_patch(&self, baseline: &Value, patch: &str) -> Result<String, Rejection> {
+        Ok(text_of(&self.patched(baseline, patch)?))
+    }
+
+    /// `baseline` with the JSON Patch `patch` applied, or the patch's errors.
+    fn patched(&self, baseline: &Value, patch: &str) -> Result<Value, Rejection> {
         let document = json::parse(patch.as_bytes(), &T::LIMITS)?;
         let patch = patch::read(document)?;
-        Ok(text_of(&patch::apply(baseline, &patch)?))
+        patch::apply(baseline, &patch)
     }
 
     /// Checks an RFC 7396 JSON Merge Patch of `baseline`: objects merge
@@ -499,8 +522,8 @@ impl<T: Document> EditPolicy<T> {
     /// # Ok::<(), contract_runtime::Rejection>(())
     /// ```
     pub fn check_merge_patch(&self, baseline: &Value, patch: &str) -> Result<Edit<T>, Rejection> {
-        let merged = self.apply_merge_patch(baseline, patch)?;
-        self.run(baseline, &merged, None)
+        let merged = self.merged(baseline, patch)?;
+        self.run(baseline, &text_of(&merged), Some(&merged), None)
     }
 
     /// [`EditPolicy::check_merge_patch`] plus the business stage against
@@ -511,16 +534,21 @@ impl<T: Document> EditPolicy<T> {
         patch: &str,
         ctx: &T::Context,
     ) -> Result<Edit<T>, Rejection> {
-        let merged = self.apply_merge_patch(baseline, patch)?;
-        self.run(baseline, &merged, Some(ctx))
+        let merged = self.merged(baseline, patch)?;
+        self.run(baseline, &text_of(&merged), Some(&merged), Some(ctx))
     }
 
     /// The text of `baseline` with the Merge Patch `patch` applied (what
     /// [`EditPolicy::check_merge_patch`] then checks), or the patch's parse
     /// error.
     pub fn apply_merge_patch(&self, baseline: &Value, patch: &str) -> Result<String, Rejection> {
+        Ok(text_of(&self.merged(baseline, patch)?))
+    }
+
+    /// `baseline` with the Merge Patch `patch` applied, or its parse error.
+    fn merged(&self, baseline: &Value, patch: &str) -> Result<Value, Rejection> {
         let document = json::parse(patch.as_bytes(), &T::LIMITS)?;
-        Ok(text_of(&merge::apply(baseline, &document)))
+        Ok(merge::apply(baseline, &document))
     }
 
     /// [`EditPolicy::check`] against a typed baseline.

@@ -55,12 +55,44 @@ impl Binding {
 
     /// The values without duplicates, in their first order.
     fn distinct(&self) -> Vec<Value> {
-        let mut seen = HashSet::new();
-        self.values
-            .iter()
-            .filter(|v| seen.insert(v.to_string()))
-            .cloned()
-            .collect()
+        self.distinct_at_most(usize::MAX).unwrap_or_default()
+    }
+
+    /// The values without duplicates, in their first order, or `None` as
+    /// soon as more than `most` are found (a provider's limit: the rest of
+    /// a large context is not read).
+    fn distinct_at_most(&self, most: usize) -> Option<Vec<Value>> {
+        let mut seen = HashSet::with_capacity(self.values.len().min(most.saturating_add(1)));
+        let mut out = Vec::with_capacity(self.values.len().min(most));
+        for value in &self.values {
+            if seen.insert(Key::of(value)) {
+                if out.len() == most {
+                    return None;
+                }
+                out.push(value.clone());
+            }
+        }
+        Some(out)
+    }
+}
+
+/// A bound value as a set key: strings and numbers (what bound members
+/// hold) by reference, anything else by its text. Two keys are equal
+/// exactly when the values' JSON texts are.
+#[derive(PartialEq, Eq, Hash)]
+enum Key<'v> {
+    String(&'v str),
+    Number(&'v serde_json::Number),
+    Other(String),
+}
+
+impl<'v> Key<'v> {
+    fn of(value: &'v Value) -> Self {
+        match value {
+            Value::String(s) => Key::String(s),
+            Value::Number(n) => Key::Number(n),
+            other => Key::Other(other.to_string()),
+        }
     }
 }
 
@@ -195,8 +227,23 @@ pub fn bind(
     let mut kept: Vec<(&Binding, Vec<Value>)> = Vec::new();
     let mut local: Vec<(&Binding, String)> = Vec::new();
     for b in bindings {
-        let values = b.distinct();
-        match limit(provider).and_then(|l| l.passed_by(&values)) {
+        let Some(l) = limit(provider) else {
+            kept.push((b, b.distinct()));
+            continue;
+        };
+        let Some(values) = b.distinct_at_most(l.values) else {
+            local.push((
+                b,
+                format!(
+                    "more than {} distinct values (of {}), past the provider's {} enum values",
+                    l.values,
+                    b.values.len(),
+                    l.values
+                ),
+            ));
+            continue;
+        };
+        match l.passed_by(&values) {
             Some(why) => local.push((b, why)),
             None => kept.push((b, values)),
         }
@@ -319,6 +366,27 @@ mod tests {
             vec![json!(3), json!(1), json!(3), json!(2)],
         );
         assert_eq!(b.distinct(), [json!(3), json!(1), json!(2)]);
+    }
+
+    #[test]
+    fn values_are_distinct_by_their_json_text() {
+        let b = Binding::new(
+            "/properties/x",
+            vec![
+                json!(1),
+                json!("1"),
+                json!(1.0),
+                json!(1),
+                json!("1"),
+                json!(true),
+            ],
+        );
+        assert_eq!(
+            b.distinct(),
+            [json!(1), json!("1"), json!(1.0), json!(true)]
+        );
+        assert_eq!(b.distinct_at_most(4).map(|v| v.len()), Some(4));
+        assert_eq!(b.distinct_at_most(3), None);
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod cli_downstream;
 mod cli_jobs;
 mod concurrency;
 mod conformance;
+mod edit_bound;
 mod edit_business;
 mod edit_exact_baseline;
 mod edit_numbers;
