@@ -92,7 +92,23 @@ fn expected<T: Tools>() -> String {
 
 /// The text before a tool's arguments in the JSON form.
 pub(super) fn prefix(tool: &Tool) -> String {
-    format!(r#"{{"name":"{}","arguments":"#, tool.name)
+    let mut text = String::with_capacity(prefix_len(tool));
+    push_prefix(&mut text, tool);
+    text
+}
+
+const NAME_OPEN: &str = r#"{"name":""#;
+const ARGUMENTS_OPEN: &str = r#"","arguments":"#;
+
+fn push_prefix(text: &mut String, tool: &Tool) {
+    text.push_str(NAME_OPEN);
+    text.push_str(tool.name);
+    text.push_str(ARGUMENTS_OPEN);
+}
+
+// The prefix's length in bytes.
+fn prefix_len(tool: &Tool) -> usize {
+    NAME_OPEN.len() + tool.name.len() + ARGUMENTS_OPEN.len()
 }
 
 /// `check_call`/`check_call_with`: the arguments text of the tool named
@@ -123,7 +139,9 @@ pub(super) fn check_tool<T: Tools>(
         if let Err(e) = syntax(arguments, T::LIMITS.max_depth) {
             return Outcome::Reject(Rejection::single(e.into_error(arguments.as_bytes())));
         }
-        let mut text = prefix(tool);
+        // One allocation: the frame, the arguments, the closing brace.
+        let mut text = String::with_capacity(prefix_len(tool) + arguments.len() + 1);
+        push_prefix(&mut text, tool);
         text.push_str(arguments);
         text.push('}');
         text
@@ -132,7 +150,8 @@ pub(super) fn check_tool<T: Tools>(
         Some(ctx) => Stages::business(ctx),
         None => Stages::none(),
     };
-    let shift = prefix(tool).chars().count();
+    // The frame's characters (a name is ASCII, so its bytes).
+    let shift = prefix_len(tool);
     match pipeline::outcome::<Framed<T>>(&text, stages) {
         Outcome::Accept(Framed(v)) => Outcome::Accept(v),
         Outcome::Clarify(Framed(v)) => Outcome::Clarify(v),
