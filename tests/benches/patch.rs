@@ -20,8 +20,16 @@
 //! Before anything is timed, every side's decision is checked: each
 //! accepts, with the same `changed` pointers and the same value.
 //!
+//! On a shared, loaded machine criterion's groups, run one after another,
+//! see different loads; so the binary first prints an interleaved
+//! measurement: in each of 150 rounds every side runs a batch of 20 checks
+//! in turn, and it reports each side's median time per check and the
+//! median of its per-round ratio to `check full compact` (the sides of one
+//! round see about the same load).
+//!
 //! Run: `cargo bench -p contract-tests --bench patch -- --warm-up-time 1 --measurement-time 3`
 use std::hint::black_box;
+use std::time::Instant;
 
 use contract_runtime::{Contract, json};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -156,6 +164,66 @@ fn print_bytes(pretty_baseline: &str, edits: &[Edit]) {
     }
 }
 
+/// Each side's median time per check, and the median of its per-round
+/// ratio to the first side, over interleaved rounds.
+fn print_interleaved(baseline: &Value, e: &Edit) {
+    const ROUNDS: usize = 150;
+    const BATCH: u32 = 20;
+    let policy = ServiceConfig::TUNE;
+    type Side<'a> = (&'static str, Box<dyn Fn() -> bool + 'a>);
+    let sides: [Side<'_>; 5] = [
+        (
+            "check full compact",
+            Box::new(|| policy.check(baseline, black_box(&e.compact)).is_ok()),
+        ),
+        (
+            "check full pretty",
+            Box::new(|| policy.check(baseline, black_box(&e.pretty)).is_ok()),
+        ),
+        (
+            "check_patch",
+            Box::new(|| policy.check_patch(baseline, black_box(&e.patch)).is_ok()),
+        ),
+        (
+            "check_merge_patch",
+            Box::new(|| {
+                policy
+                    .check_merge_patch(baseline, black_box(&e.merge))
+                    .is_ok()
+            }),
+        ),
+        (
+            "json-patch + serialize + check",
+            Box::new(|| rival(baseline, black_box(&e.patch)).is_some()),
+        ),
+    ];
+    let mut times: Vec<Vec<f64>> = vec![Vec::with_capacity(ROUNDS); sides.len()];
+    for round in 0..ROUNDS {
+        // The order turns each round, so that no side always runs first.
+        for k in 0..sides.len() {
+            let i = (k + round) % sides.len();
+            let start = Instant::now();
+            for _ in 0..BATCH {
+                black_box((sides[i].1)());
+            }
+            times[i].push(start.elapsed().as_secs_f64() * 1e6 / f64::from(BATCH));
+        }
+    }
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    for (i, (name, _)) in sides.iter().enumerate() {
+        let ratios: Vec<f64> = times[i].iter().zip(&times[0]).map(|(t, b)| t / b).collect();
+        println!(
+            "patch interleaved: {} leaves | {name} | median {:.1} µs | median ratio to check full compact {:.2}",
+            e.leaves,
+            median(times[i].clone()),
+            median(ratios)
+        );
+    }
+}
+
 fn benches(c: &mut Criterion) {
     let pretty_baseline =
         serde_json::to_string_pretty(&service_config::baseline()).expect("the baseline's text");
@@ -170,6 +238,9 @@ fn benches(c: &mut Criterion) {
         check_decisions(&baseline, e);
     }
     print_bytes(&pretty_baseline, &edits);
+    for e in &edits {
+        print_interleaved(&baseline, e);
+    }
     let policy = ServiceConfig::TUNE;
     let b = &baseline;
     for e in &edits {

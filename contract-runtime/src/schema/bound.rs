@@ -224,11 +224,14 @@ pub fn bind(
     provider: Provider,
     export: impl Fn(&Value) -> Result<Export, ExportError>,
 ) -> Result<Export, ExportError> {
-    let mut kept: Vec<(&Binding, Vec<Value>)> = Vec::new();
+    // Each binding kept, its distinct values and how many they are.
+    let mut kept: Vec<(&Binding, Vec<Value>, usize)> = Vec::new();
     let mut local: Vec<(&Binding, String)> = Vec::new();
     for b in bindings {
         let Some(l) = limit(provider) else {
-            kept.push((b, b.distinct()));
+            let values = b.distinct();
+            let n = values.len();
+            kept.push((b, values, n));
             continue;
         };
         let Some(values) = b.distinct_at_most(l.values) else {
@@ -245,23 +248,30 @@ pub fn bind(
         };
         match l.passed_by(&values) {
             Some(why) => local.push((b, why)),
-            None => kept.push((b, values)),
+            None => {
+                let n = values.len();
+                kept.push((b, values, n));
+            }
         }
     }
     let mut export = loop {
         let mut schema = full.clone();
-        for (b, values) in &kept {
-            write(&mut schema, &b.pointer, values.clone())?;
+        for (b, values, _) in &mut kept {
+            // Moved into the schema; read again only if the export is
+            // tried again (once the values have gone into a schema).
+            let values = match std::mem::take(values) {
+                taken if taken.is_empty() => b.distinct(),
+                taken => taken,
+            };
+            write(&mut schema, &b.pointer, values)?;
         }
         match export(&schema) {
             Err(ExportError::Limit {
                 limit, max, found, ..
             }) if !kept.is_empty() => {
                 // The largest binding stays local, and the export is tried again.
-                let largest = (0..kept.len())
-                    .max_by_key(|&i| kept[i].1.len())
-                    .unwrap_or(0);
-                let (b, _) = kept.remove(largest);
+                let largest = (0..kept.len()).max_by_key(|&i| kept[i].2).unwrap_or(0);
+                let (b, _, _) = kept.remove(largest);
                 local.push((
                     b,
                     format!("the bound schema passes the provider's {max} {limit} ({found})"),
@@ -270,7 +280,7 @@ pub fn bind(
             result => break result?,
         }
     };
-    export.bound = kept.iter().map(|(b, _)| b.pointer.to_string()).collect();
+    export.bound = kept.iter().map(|(b, ..)| b.pointer.to_string()).collect();
     for (b, why) in local {
         export.dropped.push(Dropped {
             pointer: format!("{}/enum", b.pointer),
