@@ -105,7 +105,18 @@ impl Scanner {
             }
             return Ok(());
         }
-        let v = verdict::string_prefix(&plan.node(s.expect.node).text, s.chars, &s.text);
+        let rule = &plan.node(s.expect.node).text;
+        // Only a length past `max_len`, a value list or a date decides on
+        // a prefix: a string with none of them (or within its length)
+        // skips the call.
+        let decides = rule.max_len.is_some_and(|max| s.chars > max)
+            || !rule.allowed.is_empty()
+            || rule.date
+            || rule.date_time;
+        if !decides {
+            return Ok(());
+        }
+        let v = verdict::string_prefix(rule, s.chars, &s.text);
         self.judge(v)
     }
 
