@@ -54,6 +54,7 @@ pub(super) struct Options {
     #[arg(long, value_name = "FILE", help_heading = "Other modes")]
     pub sse: Option<String>,
     /// With --sse: the API that streamed it, openai-chat (default), openai-responses, anthropic or gemini.
+    /// With --schema --request: the API whose request carries the schema (its provider's export unless --provider).
     #[arg(long, value_name = "API", help_heading = "Other modes")]
     pub api: Option<String>,
     /// Print CONTRACT's JSON Schema.
@@ -62,7 +63,7 @@ pub(super) struct Options {
     /// With --schema: the schema for openai, gemini, anthropic or local.
     #[arg(long, value_name = "P", help_heading = "Other modes")]
     pub provider: Option<String>,
-    /// With --schema --provider: the request fragment that carries it.
+    /// With --schema --provider P or --api API: the request fragment that carries it.
     #[arg(long, help_heading = "Other modes")]
     pub request: bool,
     /// Print CONTRACT's llguidance grammar for the request of --context and --source.
@@ -91,6 +92,8 @@ pub(super) fn usage_lines(name: &str) -> String {
        {pad} [--context JSON] [--source FILE] [--format jsonl|table] [--fail-on-reject]
        {name} --schema CONTRACT [--provider openai|gemini|anthropic|local [--request]]
        {pad} [--context JSON [--source FILE]]
+       {name} --schema CONTRACT --request --api openai-chat|openai-responses|anthropic|gemini
+       {pad} [--provider P] [--context JSON [--source FILE]]
        {name} --schema CONTRACT --edit POLICY --baseline FILE --patch|--merge-patch [--provider P]
        {name} --grammar CONTRACT [--context JSON] [--source FILE]
        {name} --compat OLD.json NEW.json [--format table|jsonl] [--fail-on-breaking]
@@ -110,7 +113,10 @@ a tool-call response, per call, when CONTRACT checks tool calls).
 --schema prints CONTRACT's JSON Schema; with --provider, the schema to send to
 that provider, and on stderr what it leaves to the local checks; with --request
 too, the request fragment that carries it (OpenAI's response_format, Gemini's
-generationConfig fields, Anthropic's output_config.format); with --context,
+generationConfig fields, Anthropic's output_config.format); --request --api API
+gives the fragment of that API's request instead (openai-responses: the
+Responses API's text.format), from the export of the API's provider unless
+--provider says which (local, for an OpenAI-compatible server); with --context,
 bound to that request (the members declared `one_of = ctx.FIELD` as an enum of
 the context's values). With --edit POLICY --baseline FILE and --patch (or
 --merge-patch), the schema of the patches the policy allows (checking: each
@@ -142,6 +148,7 @@ Examples:
   {name} CONTRACT outputs.jsonl --jobs 2 --summary json 2> summary.json
   {name} TOOLS calls.jsonl --calls --fail-on-reject
   {name} --schema CONTRACT --provider openai --request
+  {name} --schema CONTRACT --request --api openai-responses
   {name} --compat v1.schema.json v2.schema.json --fail-on-breaking"
     )
 }
@@ -213,8 +220,9 @@ pub(super) enum SchemaOutput {
     /// The export's schema.
     #[default]
     Schema,
-    /// `--request`: the request fragment that carries it.
-    Request,
+    /// `--request`: the request fragment that carries it, in the form of
+    /// the API given (`--api`), else of the provider's usual API.
+    Request(Option<Api>),
 }
 
 /// What an export bound to one request needs.

@@ -120,6 +120,7 @@ fn check_mode(given: &[&str]) -> Result<(), UsageError> {
                 "--schema",
                 "--provider",
                 "--request",
+                "--api",
                 "--edit",
                 "--baseline",
                 "--patch",
@@ -163,7 +164,9 @@ fn check_mode(given: &[&str]) -> Result<(), UsageError> {
     };
     Err(usage(match (*other, mode) {
         ("--provider", "checking") => "--provider needs --schema CONTRACT".to_owned(),
-        ("--api", "checking") => "--api needs --sse FILE".to_owned(),
+        ("--api", "checking") => {
+            "--api needs --sse FILE (or --schema CONTRACT --request)".to_owned()
+        }
         ("--request", "checking") => "--request needs --schema CONTRACT --provider P".to_owned(),
         ("--fail-on-breaking", "checking") => {
             "--fail-on-breaking needs --compat OLD.json NEW.json".to_owned()
@@ -201,13 +204,22 @@ fn into_command<'a>(
         if !options.positional.is_empty() {
             return Err(usage("--schema CONTRACT takes no other argument"));
         }
+        let api = options
+            .api
+            .as_deref()
+            .map(|a| a.parse::<Api>().map_err(|e| usage(format!("--api: {e}"))))
+            .transpose()?;
+        if api.is_some() && !options.request {
+            return Err(usage("--api with --schema needs --request"));
+        }
         let provider = options
             .provider
             .as_deref()
             .map(|p| p.parse::<Provider>().map_err(|e| usage(e.to_string())))
-            .transpose()?;
+            .transpose()?
+            .or(api.map(Api::provider));
         if options.request && provider.is_none() {
-            return Err(usage("--request needs --provider P"));
+            return Err(usage("--request needs --provider P or --api API"));
         }
         if let Some(form) = patch_form(options.patch, options.merge_patch)? {
             return patch_schema(entries, contract_name, &options, form, provider);
@@ -218,7 +230,7 @@ fn into_command<'a>(
             ));
         }
         let output = if options.request {
-            SchemaOutput::Request
+            SchemaOutput::Request(api)
         } else {
             SchemaOutput::Schema
         };

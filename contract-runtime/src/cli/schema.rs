@@ -1,10 +1,11 @@
 //! `--schema CONTRACT [--provider P [--request]]`: the contract's full JSON
 //! Schema, or the schema a provider takes (or, with `--request`, the
-//! request fragment that carries it), with what the export left to the
-//! local checks on stderr.
+//! request fragment that carries it; with `--api` too, in that API's
+//! request, as [`Contract::response_format_for`](crate::Contract::response_format_for)
+//! gives it), with what the export left to the local checks on stderr.
 use std::io::{self, Write};
 
-use crate::schema::{self, Export, Provider};
+use crate::schema::{self, Api, Export, Provider};
 use serde_json::Value;
 
 use super::args::{BoundArgs, PatchSchemaArgs, SchemaOutput};
@@ -31,13 +32,13 @@ pub(super) fn run_schema(
     let export = schema::export_schema(&full, provider).map_err(|e| usage(e.to_string()))?;
     match output {
         SchemaOutput::Schema => write_export(&export, stdout, stderr),
-        SchemaOutput::Request => {
+        SchemaOutput::Request(api) => {
             // The contract's type name, as the schema's title says it.
             let name = full
                 .get("title")
                 .and_then(Value::as_str)
                 .unwrap_or(entry.name());
-            let fragment = schema::request_fragment(&export, name);
+            let fragment = fragment(api, &export, name);
             write_export(
                 &Export {
                     schema: fragment,
@@ -68,13 +69,13 @@ pub(super) fn run_bound(
     let export = bound.export(provider).map_err(usage)?;
     match args.output {
         SchemaOutput::Schema => write_export(&export, stdout, stderr),
-        SchemaOutput::Request => {
+        SchemaOutput::Request(api) => {
             let full = args.contract.schema();
             let name = full
                 .get("title")
                 .and_then(Value::as_str)
                 .unwrap_or(args.contract.name());
-            let fragment = schema::request_fragment(&export, name);
+            let fragment = fragment(api, &export, name);
             write_export(
                 &Export {
                     schema: fragment,
@@ -84,6 +85,15 @@ pub(super) fn run_bound(
                 stderr,
             )
         }
+    }
+}
+
+/// The request fragment that carries `export`: in `api`'s request, or
+/// (no `--api`) in the request of the export's provider.
+fn fragment(api: Option<Api>, export: &Export, name: &str) -> Value {
+    match api {
+        Some(api) => api.request_fragment(export, name),
+        None => schema::request_fragment(export, name),
     }
 }
 

@@ -104,6 +104,35 @@ pub(crate) fn date_time_prefix(p: &[u8]) -> bool {
 
 /// A complete string.
 pub(crate) fn string_end(rule: &Text, chars: usize, text: &str) -> Verdict {
+    // A text equal to a value of every list starts with one of each too:
+    // then the prefix's checks are its length and dates alone, in the
+    // same order, and the lists are not read again.
+    let listed = rule
+        .allowed
+        .iter()
+        .all(|(values, _)| values.iter().any(|v| v == text));
+    if !listed {
+        return string_end_unlisted(rule, chars, text);
+    }
+    if rule.max_len.is_some_and(|max| chars > max) {
+        return Verdict::Reject(code::TOO_LONG);
+    }
+    if rule.date && !date_prefix(text.as_bytes()) {
+        return Verdict::Reject(code::INVALID_DATE);
+    }
+    if rule.date_time && !date_time_prefix(text.as_bytes()) {
+        return Verdict::Reject(code::INVALID_DATE_TIME);
+    }
+    if rule.min_len.is_some_and(|min| chars < min) {
+        return Verdict::Reject(code::TOO_SHORT);
+    }
+    string_end_rest(rule, text)
+}
+
+// A complete string that some list has no value equal to: the prefix's
+// verdict, then the length and the lists in the decoder's order.
+#[cold]
+fn string_end_unlisted(rule: &Text, chars: usize, text: &str) -> Verdict {
     match string_prefix(rule, chars, text) {
         Verdict::Fine => {}
         other => return other,
@@ -118,6 +147,11 @@ pub(crate) fn string_end(rule: &Text, chars: usize, text: &str) -> Verdict {
     {
         return Verdict::Reject(code);
     }
+    string_end_rest(rule, text)
+}
+
+// What a complete string's whole text decides past its length and lists.
+fn string_end_rest(rule: &Text, text: &str) -> Verdict {
     // The prefix check passed: ten characters are a calendar day (the two
     // agree on every year, month and day: tested below).
     if rule.date && text.len() != 10 {

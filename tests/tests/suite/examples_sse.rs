@@ -267,3 +267,59 @@ fn the_async_example_stops_the_body_at_the_first_rejection() {
         sse_stream::Ended::Finished(contract_runtime::OutcomeKind::Clarify)
     ));
 }
+
+// `--schema NAME --request --api API` prints what `response_format_for(api)`
+// gives: the Responses API's flat `text.format` among them; `--provider`
+// still chooses the export (a local server behind the Chat Completions API).
+#[test]
+fn the_cli_prints_each_apis_request_fragment() {
+    use contract_examples::vacation::VacationRequest;
+    use contract_runtime::Contract;
+    let cli = |args: &[&str]| {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let args: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
+        let code = contract_examples::cli::main_with(args, &mut out, &mut err);
+        (code, out, String::from_utf8(err).unwrap())
+    };
+    for api in Api::ALL {
+        let (code, out, err) = cli(&["--schema", "vacation", "--request", "--api", api.as_str()]);
+        assert_eq!(code, runtime_cli::EXIT_OK, "{api}: {err}");
+        let printed: Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(
+            printed,
+            VacationRequest::response_format_for(api).unwrap(),
+            "{api}"
+        );
+    }
+    let (_, out, _) = cli(&[
+        "--schema",
+        "vacation",
+        "--request",
+        "--api",
+        "openai-responses",
+    ]);
+    let printed: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(printed["name"], "VacationRequest");
+    assert_eq!(printed["strict"], true);
+    assert!(printed.get("json_schema").is_none());
+    let (code, out, err) = cli(&[
+        "--schema",
+        "vacation",
+        "--provider",
+        "local",
+        "--request",
+        "--api",
+        "openai-chat",
+    ]);
+    assert_eq!(code, runtime_cli::EXIT_OK, "{err}");
+    let printed: Value = serde_json::from_slice(&out).unwrap();
+    let local =
+        VacationRequest::json_schema_for(contract_runtime::schema::Provider::Local).unwrap();
+    assert_eq!(printed["json_schema"]["schema"], local.schema);
+    let (code, _, err) = cli(&["--schema", "vacation", "--api", "openai-responses"]);
+    assert_eq!(code, runtime_cli::EXIT_USAGE);
+    assert!(err.contains("--api with --schema needs --request"), "{err}");
+    let (code, _, err) = cli(&["--schema", "vacation", "--request", "--api", "openai"]);
+    assert_eq!(code, runtime_cli::EXIT_USAGE);
+    assert!(err.contains("--api: unknown API `openai`"), "{err}");
+}

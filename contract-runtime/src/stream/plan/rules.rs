@@ -126,22 +126,35 @@ impl Rule {
                 ..
             } => {
                 let cond = get(*condition)?;
+                // What the rule would break, found before the condition's
+                // value is compared: in a valid document nothing is, and
+                // the comparison is skipped.
+                let broken = if m == *condition {
+                    // The condition completes last: every target.
+                    let pick = |list: &[usize], null: bool| {
+                        list.iter()
+                            .find(|&&t| get(t).is_some_and(|v| (*v == Seen::Null) == null))
+                            .copied()
+                    };
+                    pick(required, true)
+                        .map(|t| (t, code::REQUIRED))
+                        .or_else(|| pick(forbidden, false).map(|t| (t, code::FORBIDDEN)))
+                } else {
+                    // A target completes after the condition: that one.
+                    let null = get(m).is_some_and(|v| *v == Seen::Null);
+                    if null && required.contains(&m) {
+                        Some((m, code::REQUIRED))
+                    } else if !null && get(m).is_some() && forbidden.contains(&m) {
+                        Some((m, code::FORBIDDEN))
+                    } else {
+                        None
+                    }
+                }?;
                 let written = text(cond);
-                if !matches.iter().any(|v| v.is(cond, written)) {
-                    return None;
-                }
-                let targets: &[usize] = if m == *condition { &[] } else { &[m] };
-                let all = *condition == m;
-                let pick = |list: &[usize], null: bool| {
-                    list.iter()
-                        .filter(|t| all || targets.contains(t))
-                        .find(|&&t| get(t).is_some_and(|v| (*v == Seen::Null) == null))
-                        .copied()
-                };
-                if let Some(t) = pick(required, true) {
-                    return Some((t, code::REQUIRED));
-                }
-                pick(forbidden, false).map(|t| (t, code::FORBIDDEN))
+                matches
+                    .iter()
+                    .any(|v| v.is(cond, written))
+                    .then_some(broken)
             }
             Rule::Order {
                 first,

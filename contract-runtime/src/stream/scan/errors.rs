@@ -65,6 +65,7 @@ impl Scanner {
     }
 
     #[cold]
+    #[inline(never)]
     pub(super) fn error_at(&self, pointer: String, code: &'static str) -> Stop {
         Stop::Schema(Box::new(Error::new(
             Stage::Schema,
@@ -76,12 +77,14 @@ impl Scanner {
 
     // An error at the value being read.
     #[cold]
+    #[inline(never)]
     pub(super) fn schema_error(&self, code: &'static str) -> Stop {
         self.error_at(self.pointer(self.depth), code)
     }
 
     // An error at member `key` of the innermost object.
     #[cold]
+    #[inline(never)]
     pub(super) fn member_error(&self, key: &str, code: &'static str) -> Stop {
         let mut pointer = self.pointer(self.depth.saturating_sub(1));
         crate::pointer::push_escaped(&mut pointer, key);

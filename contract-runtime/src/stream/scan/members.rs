@@ -52,8 +52,12 @@ impl Scanner {
         }
         let object = plan.node(frame.members).object.as_ref();
         if let Some(object) = object {
-            let found = object.members.iter().position(|m| m.name == frame.key);
+            let found = match object.members.get(frame.next) {
+                Some(m) if m.name == frame.key => Some(frame.next),
+                _ => object.members.iter().position(|m| m.name == frame.key),
+            };
             if let Some(index) = found {
+                frame.next = index + 1;
                 let seen = frame.seen.get_mut(index);
                 if seen.as_deref() == Some(&true) {
                     self.duplicate = true;

@@ -87,6 +87,9 @@ struct Frame {
     /// variant a union's tag chose); `ANY` when none.
     members: NodeId,
     seen: Vec<bool>,
+    /// The member after the last one found: where the next key is looked
+    /// for first (keys mostly come in the declared order).
+    next: usize,
     /// Keys of maps and unchecked objects, for duplicates.
     keys: Option<KeySet>,
     /// A tagged union: whether the tag was read, and the members met
@@ -436,6 +439,7 @@ impl Scanner {
         frame.members = if members.is_some() { expect.node } else { ANY };
         frame.seen.clear();
         frame.seen.resize(members.unwrap_or(0), false);
+        frame.next = 0;
         frame.keys = None;
         frame.union = union;
         frame.tag_seen = false;

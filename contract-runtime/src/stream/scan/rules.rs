@@ -7,6 +7,7 @@ use super::{Scanner, Seen, Stop};
 use crate::error::{Error, Stage};
 use crate::json::lexical::{self, is_whitespace};
 use crate::stream::plan::Plan;
+use crate::stream::plan::rules::Broken;
 
 impl Scanner {
     /// Whether a rule reads the value that is being completed (a member
@@ -115,14 +116,34 @@ impl Scanner {
         let Some(object) = plan.node(frame.members).object.as_ref() else {
             return Ok(());
         };
-        let member = object.members.get(m);
-        let broken = member
-            .map_or(&[][..], |member| member.rules.as_slice())
-            .iter()
-            .filter_map(|&r| object.rules.get(r))
-            .find_map(|r| Some((r, r.decide(m, &frame.values, &frame.arena)?)));
-        let Some((rule, (member, code))) = broken else {
+        let Some(member) = object.members.get(m) else {
             return Ok(());
+        };
+        for &r in &member.rules {
+            if let Some(broken) = object
+                .rules
+                .get(r)
+                .and_then(|rule| rule.decide(m, &frame.values, &frame.arena))
+            {
+                return Err(self.rule_error(plan, d, r, broken));
+            }
+        }
+        Ok(())
+    }
+
+    // Rule `r` of the object at depth `d` is broken: its error, worded as
+    // the decoder words it (out of the way of the valid path).
+    #[cold]
+    #[inline(never)]
+    fn rule_error(&self, plan: &Plan, d: usize, r: usize, (member, code): Broken) -> Stop {
+        let Some(frame) = self.frames.get(d) else {
+            return Stop::Syntax;
+        };
+        let Some(object) = plan.node(frame.members).object.as_ref() else {
+            return Stop::Syntax;
+        };
+        let Some(rule) = object.rules.get(r) else {
+            return Stop::Syntax;
         };
         let name = |i: usize| object.members.get(i).map_or("", |m| m.name.as_str());
         // The decoder's own words for the rule's error.
@@ -131,9 +152,9 @@ impl Scanner {
             .unwrap_or_else(|| (super::errors::message(code).to_owned(), String::new()));
         let mut pointer = self.pointer(d);
         crate::pointer::push_escaped(&mut pointer, name(member));
-        Err(Stop::Schema(Box::new(
+        Stop::Schema(Box::new(
             Error::new(Stage::Rule, pointer, code, message).with_expected(expected),
-        )))
+        ))
     }
 }
 

@@ -51,7 +51,13 @@ impl Scanner {
             }
             // A run of plain content.
             let run = i;
-            let (end, chars) = plain_run(bytes, i);
+            // Only a checked string's length is read: the others skip
+            // counting its characters.
+            let (end, chars) = if self.string.live {
+                plain_run::<true>(bytes, i)
+            } else {
+                plain_run::<false>(bytes, i)
+            };
             i = end;
             let s = &mut self.string;
             s.chars += chars;
@@ -99,7 +105,18 @@ impl Scanner {
             }
             return Ok(());
         }
-        let v = verdict::string_prefix(&plan.node(s.expect.node).text, s.chars, &s.text);
+        let rule = &plan.node(s.expect.node).text;
+        // Only a length past `max_len`, a value list or a date decides on
+        // a prefix: a string with none of them (or within its length)
+        // skips the call.
+        let decides = rule.max_len.is_some_and(|max| s.chars > max)
+            || !rule.allowed.is_empty()
+            || rule.date
+            || rule.date_time;
+        if !decides {
+            return Ok(());
+        }
+        let v = verdict::string_prefix(rule, s.chars, &s.text);
         self.judge(v)
     }
 
@@ -136,8 +153,9 @@ impl Scanner {
 // it holds: eight bytes at a time while a word remains (in the word that holds the end, the lowest
 // flagged byte is the end: the tests below are exact for the lowest byte
 // they flag, a borrow only runs upwards), then byte by byte.
+// With `COUNT` false the count is 0 (a string whose length no check reads).
 #[inline]
-fn plain_run(bytes: &[u8], mut i: usize) -> (usize, usize) {
+fn plain_run<const COUNT: bool>(bytes: &[u8], mut i: usize) -> (usize, usize) {
     let mut chars = 0;
     while let Some(chunk) = bytes.get(i..i + 8) {
         let mut word = [0; 8];
@@ -145,6 +163,10 @@ fn plain_run(bytes: &[u8], mut i: usize) -> (usize, usize) {
         let x = u64::from_le_bytes(word);
         let stop = stop_bits(x);
         if stop == 0 {
+            if !COUNT {
+                i += 8;
+                continue;
+            }
             chars += if x & HIGHS == 0 {
                 8
             } else {
@@ -157,6 +179,9 @@ fn plain_run(bytes: &[u8], mut i: usize) -> (usize, usize) {
         }
         // The bytes before the end.
         let n = (stop.trailing_zeros() / 8) as usize;
+        if !COUNT {
+            return (i + n, 0);
+        }
         let before = x & ((1u64 << (8 * n)) - 1);
         let continuation = before & !(before << 1) & HIGHS;
         return (i + n, chars + n - continuation.count_ones() as usize);
@@ -165,7 +190,9 @@ fn plain_run(bytes: &[u8], mut i: usize) -> (usize, usize) {
         if is_string_stop(b) {
             break;
         }
-        chars += usize::from(b & 0xC0 != 0x80);
+        if COUNT {
+            chars += usize::from(b & 0xC0 != 0x80);
+        }
         i += 1;
     }
     (i, chars)
@@ -205,7 +232,12 @@ mod tests {
             let bytes = text.as_bytes();
             for i in 0..=bytes.len() {
                 if text.is_char_boundary(i) {
-                    assert_eq!(plain_run(bytes, i), slow(bytes, i), "{text:?} from {i}");
+                    assert_eq!(
+                        plain_run::<true>(bytes, i),
+                        slow(bytes, i),
+                        "{text:?} from {i}"
+                    );
+                    assert_eq!(plain_run::<false>(bytes, i), (slow(bytes, i).0, 0));
                 }
             }
         }
@@ -216,7 +248,12 @@ mod tests {
                     let mut bytes = *b"abcdefghijklmnop";
                     bytes[at] = b;
                     bytes[(at + 3) % 8] = c;
-                    assert_eq!(plain_run(&bytes, 0), slow(&bytes, 0), "{b:#x} at {at}");
+                    assert_eq!(
+                        plain_run::<true>(&bytes, 0),
+                        slow(&bytes, 0),
+                        "{b:#x} at {at}"
+                    );
+                    assert_eq!(plain_run::<false>(&bytes, 0), (slow(&bytes, 0).0, 0));
                 }
             }
         }
