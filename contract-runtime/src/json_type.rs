@@ -123,6 +123,20 @@ pub struct TagSeen {
     guess: Option<Guess>,
     // The variant the tag named, once read while guessing.
     found: Option<usize>,
+    // Whether the guess ended at a key its variant does not declare, met
+    // before the tag (the reader is then at that key's value).
+    unexpected: bool,
+}
+
+/// The code of the sentinel that ends a variant decoded on a guess as soon
+/// as the guess is known to be wrong (`decode::decode_union` catches it;
+/// never reported).
+pub(crate) const WRONG_GUESS: &str = "wrong_guess";
+
+// The sentinel of a wrong guess.
+#[cold]
+fn wrong_guess() -> ParseError {
+    ParseError::new(WRONG_GUESS, "", 0)
 }
 
 /// A variant decoded on a guess: the union's variant names, and the guessed
@@ -152,6 +166,7 @@ impl TagSeen {
             seen,
             guess: None,
             found: None,
+            unexpected: false,
         }
     }
 
@@ -161,6 +176,7 @@ impl TagSeen {
             seen: false,
             guess: Some(guess),
             found: None,
+            unexpected: false,
         }
     }
 
@@ -169,9 +185,32 @@ impl TagSeen {
         self.found
     }
 
+    /// Whether the guess ended at a key its variant does not declare
+    /// ([`TagSeen::unexpected_key`]).
+    pub(crate) fn ended_at_key(&self) -> bool {
+        self.unexpected
+    }
+
+    /// A key the member loop does not declare, other than the tag: while
+    /// guessing, before the tag was read, the guess is wrong (the variant
+    /// that declares every member would not meet it), and the sentinel ends
+    /// the variant's decode at once, before the key is recorded as unknown.
+    /// `None` otherwise: the key is an `unknown_key`.
+    #[inline]
+    pub(crate) fn unexpected_key(&mut self) -> Option<ParseError> {
+        if self.guess.is_none() || self.found.is_some() {
+            return None;
+        }
+        self.unexpected = true;
+        Some(wrong_guess())
+    }
+
     /// The tag met in a member loop (its key read, at offset `at`): a second
     /// one is a duplicate key; the first is skipped, or, while guessing,
-    /// read to tell which variant it names.
+    /// read to tell which variant it names. A tag that names another
+    /// variant (or none, or is not a string) ends a guess at once: the
+    /// sentinel [`WRONG_GUESS`] is returned, and what was read is taken
+    /// back.
     pub fn meet(
         &mut self,
         r: &mut Reader<'_>,
@@ -190,12 +229,14 @@ impl TagSeen {
             self.found = Some(guess.index);
             return Ok(());
         }
-        if r.peek()? != Peek::String {
-            return r.skip_value(&path.key(name));
+        if r.peek()? == Peek::String {
+            let value = r.read_str_ref()?;
+            self.found = guess.variants.iter().position(|v| *v == value);
+            if self.found == Some(guess.index) {
+                return Ok(());
+            }
         }
-        let value = r.read_str_ref()?;
-        self.found = guess.variants.iter().position(|v| *v == value);
-        Ok(())
+        Err(wrong_guess())
     }
 }
 

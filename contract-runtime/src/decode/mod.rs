@@ -242,6 +242,11 @@ pub fn undeclared_member(
         tag_seen.meet(r, path, at, key)?;
         return Ok(true);
     }
+    // A variant decoded on a guess that meets a key it does not declare
+    // before the tag was guessed wrong: nothing is recorded.
+    if let Some(wrong) = tag_seen.unexpected_key() {
+        return Err(wrong);
+    }
     // A key read from the input is kept as its byte range (no copy).
     if !seen.insert_in(r.input(), key) {
         return Err(duplicate_key(at, path, key));
@@ -257,6 +262,20 @@ pub fn undeclared_member(
     cx.check_stop()?;
     r.skip_value(&member)?;
     Ok(false)
+}
+
+/// A tagged union's tag met in a member loop (its key read at `at`): see
+/// [`TagSeen::meet`]. `Ok(true)`, as a member read without error.
+#[inline]
+pub fn meet_tag(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    at: usize,
+    tag: Option<&str>,
+    tag_seen: &mut TagSeen,
+) -> Result<bool, ParseError> {
+    tag_seen.meet(r, path, at, tag.unwrap_or_default())?;
+    Ok(true)
 }
 
 /// What kind of member an absent key is: what its `missing_key` error says.

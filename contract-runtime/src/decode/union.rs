@@ -38,7 +38,7 @@
 use crate::code;
 use crate::error::Stage;
 use crate::json::{Checkpoint, KeySet, ParseError, Path, Peek, Reader, duplicate_key};
-use crate::json_type::{Collector, Guess, TagSeen};
+use crate::json_type::{Collector, Guess, TagSeen, WRONG_GUESS};
 
 /// A tagged union's tag: its member name and the variants' names, in order.
 #[derive(Debug)]
@@ -207,8 +207,12 @@ fn find(
 }
 
 // 2.: the variant declaring the first member decodes the object; the tag it
-// meets says whether that was right. A wrong guess is taken back, and the
-// variant the tag names (or the look-ahead's) decodes the object again.
+// meets says whether that was right. A guess ends as soon as it is known
+// to be wrong (a key the variant does not declare before the tag, or a tag
+// naming another variant): what it recorded is taken back, and the variant
+// the tag names decodes the object again. After a key the guessed variant
+// does not declare, the search for the tag goes on from that key (the
+// members before it were read, well formed and without a duplicate).
 #[inline]
 fn guess<T>(
     r: &mut Reader<'_>,
@@ -232,23 +236,69 @@ fn guess<T>(
     cx.guesses.active = true;
     let decoded = variant(r, path, cx, guessed, true, &mut seen);
     cx.guesses.active = false;
-    let named = match (decoded, seen.found()) {
+    let after = match (decoded, seen.found()) {
         (Ok(value), Some(named)) if named == guessed => return Ok(value),
-        (Ok(_), Some(named)) => Some(named),
-        _ => None,
+        (Ok(_), Some(named)) => After::Named(named),
+        (Err(e), Some(named)) if e.code() == WRONG_GUESS && named != guessed => After::Named(named),
+        (Err(e), None) if e.code() == WRONG_GUESS && seen.ended_at_key() => After::Key,
+        _ => After::Start,
     };
-    cx.guesses.failed = true;
     cx.rollback(saved);
-    r.rewind(start);
-    let (index, more, tag_seen) = match named {
+    // The variant the tag names, with the reader where it reads from.
+    let found = match after {
         // The tag names another variant: that one reads the object.
-        Some(named) => (named, true, false),
-        None => match look_ahead(r, path, cx, tag, start)? {
-            Some(found) => found,
-            None => return Ok(None),
-        },
+        After::Named(named) => {
+            r.rewind(start);
+            Some((named, true, false))
+        }
+        After::Key => {
+            let found = find_tag_after(r, path, tag);
+            r.rewind(start);
+            match found {
+                Ok(Some(index)) => Some((index, true, false)),
+                _ => scan(r, path, cx, tag)?,
+            }
+        }
+        After::Start => {
+            r.rewind(start);
+            look_ahead(r, path, cx, tag, start)?
+        }
     };
-    variant(r, path, cx, index, more, &mut TagSeen::after(tag_seen))
+    let Some((index, more, tag_seen)) = found else {
+        return Ok(None);
+    };
+    // No guess below this object while it is read again: a wrong guess
+    // inside would read its part a third time, and so on level by level.
+    cx.guesses.failed = true;
+    let decoded = variant(r, path, cx, index, more, &mut TagSeen::after(tag_seen));
+    cx.guesses.failed = false;
+    decoded
+}
+
+// Where a wrong guess leaves the search for the tag.
+enum After {
+    // The tag was read and names this variant.
+    Named(usize),
+    // At the value of a key the guessed variant does not declare, no tag
+    // read yet.
+    Key,
+    // Anywhere (a parse error, no tag, a tag naming nothing): from the
+    // first member.
+    Start,
+}
+
+// The first tag's variant, with the reader at the value of a member before
+// it (not the tag), as `find_tag`.
+fn find_tag_after(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    tag: &Tag,
+) -> Result<Option<usize>, ParseError> {
+    r.skip_value(path)?;
+    if !r.object_more()? {
+        return Ok(None);
+    }
+    find_tag(r, path, tag)
 }
 
 // The variant the tag names, whether a member follows and whether the tag
