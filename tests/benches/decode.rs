@@ -35,7 +35,9 @@
 //! with serde's internally tagged enum (`#[serde(tag = "action")]`); the
 //! `union probe/…` groups do the same with the probe union `Plan` (longer
 //! documents: strings short and long, numbers, an array, a nested object,
-//! a variant of sixteen members). B has no tagged union form worth
+//! a variant of sixteen members), and the `union shared/…` groups with
+//! `Move`, whose variants share their first member (with the tag last, a
+//! wrong guess for two documents of three). B has no tagged union form worth
 //! comparing, and the documents are not in `documents.json` (no Pydantic
 //! side). One iteration decodes the set.
 //!
@@ -51,6 +53,7 @@ mod contracts;
 
 use contract_examples::step::Step;
 use contracts::step::probe::Plan;
+use contracts::step::shared::Move;
 use contracts::{
     Case, CloseTicketCase, DOCUMENTS, Docs, File, InvoiceCase, SettingsCase, TicketExtractionCase,
     TriageCase, VacationCase, b_errors, b_valid, step, validator,
@@ -189,6 +192,18 @@ fn bench_union(c: &mut Criterion) {
             &format!("union probe/{name}"),
             &docs,
             &step::probe::TAG_FIRST,
+        );
+    }
+    let shared_sets = [
+        ("tag first", step::shared::TAG_FIRST),
+        ("tag last", step::shared::TAG_LAST),
+    ];
+    for (name, docs) in shared_sets {
+        union_group::<Move, step::shared::serde_a::Move>(
+            c,
+            &format!("union shared/{name}"),
+            &docs,
+            &step::shared::TAG_FIRST,
         );
     }
 }

@@ -15,7 +15,9 @@
 //! the documents, bytes and iterations.
 //! CONTRACT `step` (the union group) takes CASE `tag_first`, `tag_middle`
 //! or `tag_last` (`Step`), or `probe_first`, `probe_middle` or `probe_last`
-//! (the probe union `Plan`, longer documents), and SIDE `ours` or `a`.
+//! (the probe union `Plan`, longer documents), or `shared_first` or
+//! `shared_last` (`Move`, whose variants share their first member), and
+//! SIDE `ours` or `a`.
 //! Subtract a run with 0 iterations (the setup: loading the documents,
 //! building B's validator) before dividing by the documents decoded. Run by
 //! `cargo bench` (which passes `--bench`), it decodes everything once and
@@ -28,6 +30,7 @@ mod contracts;
 
 use contract_examples::step::Step;
 use contracts::step::probe::Plan;
+use contracts::step::shared::Move;
 use contracts::{
     Case, CloseTicketCase, DOCUMENTS, File, InvoiceCase, SettingsCase, TicketExtractionCase,
     TriageCase, VacationCase, b_errors, b_valid, step, validator,
@@ -78,32 +81,41 @@ fn run<C: Case>(file: &File, case: &str, side: &str, iterations: usize, quiet: b
 }
 
 fn run_union(case: &str, side: &str, iterations: usize, quiet: bool) {
-    let (set, probe): (&[&str], bool) = match case {
-        "tag_first" => (&step::TAG_FIRST, false),
-        "tag_middle" => (&step::TAG_MIDDLE, false),
-        "tag_last" => (&step::TAG_LAST, false),
-        "probe_first" => (&step::probe::TAG_FIRST, true),
-        "probe_middle" => (&step::probe::TAG_MIDDLE, true),
-        "probe_last" => (&step::probe::TAG_LAST, true),
+    // Which union: `Step` (0), the probe `Plan` (1), `Move` (2).
+    let (set, which): (&[&str], u8) = match case {
+        "tag_first" => (&step::TAG_FIRST, 0),
+        "tag_middle" => (&step::TAG_MIDDLE, 0),
+        "tag_last" => (&step::TAG_LAST, 0),
+        "probe_first" => (&step::probe::TAG_FIRST, 1),
+        "probe_middle" => (&step::probe::TAG_MIDDLE, 1),
+        "probe_last" => (&step::probe::TAG_LAST, 1),
+        "shared_first" => (&step::shared::TAG_FIRST, 2),
+        "shared_last" => (&step::shared::TAG_LAST, 2),
         other => panic!(
-            "unknown case `{other}` for step: tag_first, tag_middle, tag_last, probe_first, probe_middle or probe_last"
+            "unknown case `{other}` for step: tag_first, tag_middle, tag_last, probe_first, probe_middle, probe_last, shared_first or shared_last"
         ),
     };
     for _ in 0..iterations {
         for doc in set {
             let doc = black_box(*doc);
-            match (side, probe) {
-                ("ours", false) => {
+            match (side, which) {
+                ("ours", 0) => {
                     black_box(Step::from_json(doc).is_ok());
                 }
-                ("a", false) => {
+                ("a", 0) => {
                     black_box(serde_json::from_str::<step::serde_a::Step>(doc).is_ok());
                 }
-                ("ours", true) => {
+                ("ours", 1) => {
                     black_box(Plan::from_json(doc).is_ok());
                 }
-                ("a", true) => {
+                ("a", 1) => {
                     black_box(serde_json::from_str::<step::probe::serde_a::Plan>(doc).is_ok());
+                }
+                ("ours", _) => {
+                    black_box(Move::from_json(doc).is_ok());
+                }
+                ("a", _) => {
+                    black_box(serde_json::from_str::<step::shared::serde_a::Move>(doc).is_ok());
                 }
                 (other, _) => panic!("unknown side `{other}` for step: ours or a"),
             }
@@ -150,6 +162,8 @@ fn main() {
             "probe_first",
             "probe_middle",
             "probe_last",
+            "shared_first",
+            "shared_last",
         ] {
             for side in ["ours", "a"] {
                 run_union(case, side, 1, true);

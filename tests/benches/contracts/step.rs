@@ -237,3 +237,84 @@ pub mod probe {
         }
     }
 }
+
+/// A union whose variants share their first member: with the tag last, the
+/// first variant declaring it is guessed, and is wrong for two of the three
+/// documents (`serde_a::Move` is serde's side).
+pub mod shared {
+    use contract_runtime::Contract;
+
+    /// What to do with a ticket; every variant names it first.
+    #[derive(Contract, Debug, Clone, PartialEq)]
+    #[contract(tag = "action", rename_all = "snake_case")]
+    pub enum Move {
+        /// Close it.
+        Close {
+            /// The ticket.
+            ticket_id: u64,
+            /// Why.
+            #[contract(min_len = 1, max_len = 200)]
+            reason: String,
+        },
+        /// Hand it to another team.
+        Escalate {
+            /// The ticket.
+            ticket_id: u64,
+            /// Why.
+            #[contract(min_len = 1, max_len = 200)]
+            reason: String,
+            /// The team.
+            team: String,
+            /// 1 to 3.
+            #[contract(min = 1, max = 3)]
+            urgency: u32,
+        },
+        /// Give it to someone else.
+        Reassign {
+            /// The ticket.
+            ticket_id: u64,
+            /// Who takes it.
+            assignee: String,
+            /// A note for them.
+            note: String,
+        },
+    }
+
+    /// The documents with the tag first.
+    pub const TAG_FIRST: [&str; 3] = [
+        r#"{"action":"close","ticket_id":7,"reason":"resolved by the customer"}"#,
+        r#"{"action":"escalate","ticket_id":7,"reason":"needs a field visit","team":"field service","urgency":2}"#,
+        r#"{"action":"reassign","ticket_id":7,"assignee":"Ravi","note":"you know this printer"}"#,
+    ];
+    /// The same with the tag last.
+    pub const TAG_LAST: [&str; 3] = [
+        r#"{"ticket_id":7,"reason":"resolved by the customer","action":"close"}"#,
+        r#"{"ticket_id":7,"reason":"needs a field visit","team":"field service","urgency":2,"action":"escalate"}"#,
+        r#"{"ticket_id":7,"assignee":"Ravi","note":"you know this printer","action":"reassign"}"#,
+    ];
+
+    /// The same shapes with serde alone.
+    pub mod serde_a {
+        use serde::Deserialize;
+
+        #[derive(Deserialize, Debug)]
+        #[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+        pub enum Move {
+            Close {
+                ticket_id: u64,
+                reason: String,
+            },
+            Escalate {
+                ticket_id: u64,
+                reason: String,
+                team: String,
+                urgency: u32,
+            },
+            Reassign {
+                ticket_id: u64,
+                assignee: String,
+                note: String,
+            },
+        }
+    }
+}
