@@ -123,20 +123,13 @@ pub struct TagSeen {
     guess: Option<Guess>,
     // The variant the tag named, once read while guessing.
     found: Option<usize>,
-    // Whether the guess ended at a key its variant does not declare, met
-    // before the tag (the reader is then at that key's value).
-    unexpected: bool,
-}
-
-/// The code of the sentinel that ends a variant decoded on a guess as soon
-/// as the guess is known to be wrong (`decode::decode_union` catches it;
-/// never reported).
-pub(crate) const WRONG_GUESS: &str = "wrong_guess";
-
-// The sentinel of a wrong guess.
-#[cold]
-fn wrong_guess() -> ParseError {
-    ParseError::new(WRONG_GUESS, "", 0)
+    // Whether the guess is known to be wrong: the member loop then ends at
+    // once, with `Ok(None)`, and nothing more is read or recorded.
+    wrong: bool,
+    // When the guess ended at a key its variant does not declare, met
+    // before the tag (the reader is then at that key's value): the first
+    // variant that declares it, if any.
+    unexpected: Option<Option<usize>>,
 }
 
 /// A variant decoded on a guess: the union's variant names, and the guessed
@@ -147,6 +140,8 @@ pub(crate) struct Guess {
     pub(crate) variants: &'static [&'static str],
     pub(crate) quoted: &'static [u8],
     pub(crate) index: usize,
+    /// Each variant's member names.
+    pub(crate) members: &'static [&'static [&'static str]],
 }
 
 impl TagSeen {
@@ -166,7 +161,8 @@ impl TagSeen {
             seen,
             guess: None,
             found: None,
-            unexpected: false,
+            wrong: false,
+            unexpected: None,
         }
     }
 
@@ -176,7 +172,8 @@ impl TagSeen {
             seen: false,
             guess: Some(guess),
             found: None,
-            unexpected: false,
+            wrong: false,
+            unexpected: None,
         }
     }
 
@@ -185,32 +182,43 @@ impl TagSeen {
         self.found
     }
 
-    /// Whether the guess ended at a key its variant does not declare
-    /// ([`TagSeen::unexpected_key`]).
-    pub(crate) fn ended_at_key(&self) -> bool {
+    /// When the guess ended at a key its variant does not declare
+    /// ([`TagSeen::unexpected_key`]): the first variant that declares it.
+    pub(crate) fn ended_at_key(&self) -> Option<Option<usize>> {
         self.unexpected
     }
 
-    /// A key the member loop does not declare, other than the tag: while
-    /// guessing, before the tag was read, the guess is wrong (the variant
-    /// that declares every member would not meet it), and the sentinel ends
-    /// the variant's decode at once, before the key is recorded as unknown.
-    /// `None` otherwise: the key is an `unknown_key`.
+    /// Whether the variant being decoded on a guess is known to be the
+    /// wrong one: the member loop returns `Ok(None)` at once (the guess is
+    /// taken back).
     #[inline]
-    pub(crate) fn unexpected_key(&mut self) -> Option<ParseError> {
-        if self.guess.is_none() || self.found.is_some() {
-            return None;
+    pub fn wrong_guess(&self) -> bool {
+        self.wrong
+    }
+
+    /// A key `key` the member loop does not declare, other than the tag:
+    /// while guessing, before the tag was read, the guess is wrong (the
+    /// variant that declares every member would not meet it), and `true`
+    /// says so before the key is recorded as unknown. `false` otherwise:
+    /// the key is an `unknown_key`.
+    #[inline]
+    pub(crate) fn unexpected_key(&mut self, key: &str) -> bool {
+        let Some(guess) = self.guess else {
+            return false;
+        };
+        if self.found.is_some() {
+            return false;
         }
-        self.unexpected = true;
-        Some(wrong_guess())
+        self.wrong = true;
+        self.unexpected = Some(guess.members.iter().position(|m| m.contains(&key)));
+        true
     }
 
     /// The tag met in a member loop (its key read, at offset `at`): a second
     /// one is a duplicate key; the first is skipped, or, while guessing,
     /// read to tell which variant it names. A tag that names another
-    /// variant (or none, or is not a string) ends a guess at once: the
-    /// sentinel [`WRONG_GUESS`] is returned, and what was read is taken
-    /// back.
+    /// variant (or none, or is not a string) ends a guess at once
+    /// ([`TagSeen::wrong_guess`]); what was read is taken back.
     pub fn meet(
         &mut self,
         r: &mut Reader<'_>,
@@ -236,7 +244,8 @@ impl TagSeen {
                 return Ok(());
             }
         }
-        Err(wrong_guess())
+        self.wrong = true;
+        Ok(())
     }
 }
 

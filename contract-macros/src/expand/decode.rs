@@ -205,9 +205,16 @@ pub fn members(
                 #( #arms )*
                 // Only when `#tag` is `Some`.
                 __contract_tag_index if __contract_tag_index == usize::MAX - 1 => {
-                    #p::meet_tag(__contract_r, __contract_path, __contract_at, #tag, #tag_seen)
+                    let __contract_met = #p::meet_tag(__contract_r, __contract_path, __contract_at, #tag, #tag_seen);
+                    // A union's variant decoded on a guess, which the tag
+                    // says is wrong: nothing more is read.
+                    if #tag_seen.wrong_guess() {
+                        return #p::Ok(#p::None);
+                    }
+                    __contract_met
                 }
-                _ => #p::own_frame(|| {
+                _ => {
+                  let __contract_undeclared = #p::own_frame(|| {
                     let __contract_key = __contract_key.take().unwrap_or_default();
                     #p::undeclared_member(
                         __contract_r,
@@ -219,7 +226,14 @@ pub fn members(
                         #tag,
                         #tag_seen,
                     )
-                }),
+                  });
+                  // A key the variant decoded on a guess does not declare,
+                  // before the tag: the guess is wrong.
+                  if #tag_seen.wrong_guess() {
+                      return #p::Ok(#p::None);
+                  }
+                  __contract_undeclared
+                }
             };
             __contract_ok &= __contract_read?;
             __contract_eaten = __contract_following(__contract_r, __contract_next, &mut __contract_at);

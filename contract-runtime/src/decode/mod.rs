@@ -244,8 +244,8 @@ pub fn undeclared_member(
     }
     // A variant decoded on a guess that meets a key it does not declare
     // before the tag was guessed wrong: nothing is recorded.
-    if let Some(wrong) = tag_seen.unexpected_key() {
-        return Err(wrong);
+    if tag_seen.unexpected_key(key) {
+        return Ok(false);
     }
     // A key read from the input is kept as its byte range (no copy).
     if !seen.insert_in(r.input(), key) {

@@ -38,7 +38,7 @@
 use crate::code;
 use crate::error::Stage;
 use crate::json::{Checkpoint, KeySet, ParseError, Path, Peek, Reader, duplicate_key};
-use crate::json_type::{Collector, Guess, TagSeen, WRONG_GUESS};
+use crate::json_type::{Collector, Guess, TagSeen};
 
 /// A tagged union's tag: its member name and the variants' names, in order.
 #[derive(Debug)]
@@ -209,10 +209,12 @@ fn find(
 // 2.: the variant declaring the first member decodes the object; the tag it
 // meets says whether that was right. A guess ends as soon as it is known
 // to be wrong (a key the variant does not declare before the tag, or a tag
-// naming another variant): what it recorded is taken back, and the variant
-// the tag names decodes the object again. After a key the guessed variant
-// does not declare, the search for the tag goes on from that key (the
-// members before it were read, well formed and without a duplicate).
+// naming another variant), and what it recorded is taken back. After such
+// a key, the first variant declaring it is guessed once more (variants
+// often share their first members); after that the search for the tag goes
+// on from the key (the members before it were read, well formed and
+// without a duplicate). The variant the tag names then decodes the object
+// again.
 #[inline]
 fn guess<T>(
     r: &mut Reader<'_>,
@@ -220,30 +222,43 @@ fn guess<T>(
     cx: &mut Collector,
     tag: &'static Tag,
     start: Checkpoint,
-    guessed: usize,
+    first: usize,
     variant: impl DecodeVariant<T>,
 ) -> Result<Option<T>, ParseError> {
     let saved = cx.save();
-    let mut seen = TagSeen::guessing(Guess {
-        variants: tag.variants,
-        quoted: tag
-            .quoted_variants
-            .get(guessed)
-            .copied()
-            .unwrap_or_default(),
-        index: guessed,
-    });
-    cx.guesses.active = true;
-    let decoded = variant(r, path, cx, guessed, true, &mut seen);
-    cx.guesses.active = false;
-    let after = match (decoded, seen.found()) {
-        (Ok(value), Some(named)) if named == guessed => return Ok(value),
-        (Ok(_), Some(named)) => After::Named(named),
-        (Err(e), Some(named)) if e.code() == WRONG_GUESS && named != guessed => After::Named(named),
-        (Err(e), None) if e.code() == WRONG_GUESS && seen.ended_at_key() => After::Key,
-        _ => After::Start,
+    let mut guessed = first;
+    let after = loop {
+        let mut seen = TagSeen::guessing(Guess {
+            variants: tag.variants,
+            quoted: tag
+                .quoted_variants
+                .get(guessed)
+                .copied()
+                .unwrap_or_default(),
+            index: guessed,
+            members: tag.members,
+        });
+        cx.guesses.active = true;
+        let decoded = variant(r, path, cx, guessed, true, &mut seen);
+        cx.guesses.active = false;
+        let after = match (decoded, seen.found()) {
+            (Ok(value), Some(named)) if named == guessed => return Ok(value),
+            (Ok(_), Some(named)) => After::Named(named),
+            (Ok(None), None) => match seen.ended_at_key() {
+                Some(next) => After::Key(next),
+                None => After::Start,
+            },
+            _ => After::Start,
+        };
+        cx.rollback(saved);
+        match after {
+            After::Key(Some(next)) if guessed == first && next != first => {
+                r.rewind(start);
+                guessed = next;
+            }
+            after => break after,
+        }
     };
-    cx.rollback(saved);
     // The variant the tag names, with the reader where it reads from.
     let found = match after {
         // The tag names another variant: that one reads the object.
@@ -251,7 +266,7 @@ fn guess<T>(
             r.rewind(start);
             Some((named, true, false))
         }
-        After::Key => {
+        After::Key(_) => {
             let found = find_tag_after(r, path, tag);
             r.rewind(start);
             match found {
@@ -280,8 +295,8 @@ enum After {
     // The tag was read and names this variant.
     Named(usize),
     // At the value of a key the guessed variant does not declare, no tag
-    // read yet.
-    Key,
+    // read yet; the first variant declaring that key, if any.
+    Key(Option<usize>),
     // Anywhere (a parse error, no tag, a tag naming nothing): from the
     // first member.
     Start,
