@@ -202,7 +202,7 @@ impl TagSeen {
     /// says so before the key is recorded as unknown. `false` otherwise:
     /// the key is an `unknown_key`.
     #[inline]
-    pub(crate) fn unexpected_key(&mut self, key: &str) -> bool {
+    pub fn unexpected_key(&mut self, key: &str) -> bool {
         let Some(guess) = self.guess else {
             return false;
         };

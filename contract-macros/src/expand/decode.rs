@@ -183,6 +183,12 @@ pub fn members(
                             // A union's tag: met as it is, no key kept.
                             usize::MAX - 1
                         } else {
+                            // A union's variant decoded on a guess meets a
+                            // key it does not declare before the tag: the
+                            // guess is wrong, nothing is recorded.
+                            if #tag_seen.unexpected_key(__contract_read) {
+                                return #p::Ok(#p::None);
+                            }
                             // Taken again as a slice of the input (copied
                             // only if it has escapes), rather than copied
                             // here.
@@ -213,8 +219,7 @@ pub fn members(
                     }
                     __contract_met
                 }
-                _ => {
-                  let __contract_undeclared = #p::own_frame(|| {
+                _ => #p::own_frame(|| {
                     let __contract_key = __contract_key.take().unwrap_or_default();
                     #p::undeclared_member(
                         __contract_r,
@@ -226,14 +231,7 @@ pub fn members(
                         #tag,
                         #tag_seen,
                     )
-                  });
-                  // A key the variant decoded on a guess does not declare,
-                  // before the tag: the guess is wrong.
-                  if #tag_seen.wrong_guess() {
-                      return #p::Ok(#p::None);
-                  }
-                  __contract_undeclared
-                }
+                }),
             };
             __contract_ok &= __contract_read?;
             __contract_eaten = __contract_following(__contract_r, __contract_next, &mut __contract_at);

@@ -242,11 +242,6 @@ pub fn undeclared_member(
         tag_seen.meet(r, path, at, key)?;
         return Ok(true);
     }
-    // A variant decoded on a guess that meets a key it does not declare
-    // before the tag was guessed wrong: nothing is recorded.
-    if tag_seen.unexpected_key(key) {
-        return Ok(false);
-    }
     // A key read from the input is kept as its byte range (no copy).
     if !seen.insert_in(r.input(), key) {
         return Err(duplicate_key(at, path, key));

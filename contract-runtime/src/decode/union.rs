@@ -76,6 +76,23 @@ impl Tag {
         self.quoted_variants.iter().position(|q| r.eat_str(q))
     }
 
+    // The first variant whose first member's key, written plainly, is the
+    // next key (the reader at its `"`; nothing is consumed): a guess that
+    // costs no key read. Any guess is safe (a wrong one is taken back);
+    // this one is usually right, as models write a variant's members in
+    // order.
+    #[inline]
+    fn leading(&self, r: &Reader<'_>) -> Option<usize> {
+        let rest = r.input().as_bytes().get(r.offset()..)?;
+        let key = rest.strip_prefix(b"\"")?;
+        self.members.iter().position(|names| {
+            names.first().is_some_and(|name| {
+                key.strip_prefix(name.as_bytes())
+                    .is_some_and(|after| after.first() == Some(&b'"'))
+            })
+        })
+    }
+
     // The first variant that declares a member `key`.
     #[inline]
     fn declaring(&self, key: &str) -> Option<usize> {
@@ -184,6 +201,10 @@ fn find(
     seen: &mut TagSeen,
 ) -> Result<Find, ParseError> {
     r.rewind(start);
+    let guessing = !cx.guesses.active && !cx.guesses.failed;
+    if guessing && let Some(guessed) = tag.leading(r) {
+        return Ok(Find::Guess(guessed));
+    }
     let key = r.read_key()?;
     let declaring = if key == tag.name {
         None
@@ -192,8 +213,7 @@ fn find(
     };
     r.rewind(start);
     if let Some(guessed) = declaring
-        && !cx.guesses.active
-        && !cx.guesses.failed
+        && guessing
     {
         return Ok(Find::Guess(guessed));
     }
