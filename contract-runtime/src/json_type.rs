@@ -249,12 +249,11 @@ impl TagSeen {
     }
 }
 
-/// Whether a tagged union in this document may decode a variant on a guess
-/// (`decode::decode_union`): not inside another guess, and not once a guess
-/// went wrong. A wrong guess decodes its object a second time; allowing one
-/// per document keeps a decode's work within that of reading every object
-/// twice, as without guesses, where nested wrong guesses would multiply it
-/// level by level.
+/// Whether a tagged union may decode a variant on a guess
+/// (`decode::decode_union`): not inside another guess (`active`), and not
+/// inside an object read again after a wrong guess (`failed`). A wrong guess
+/// reads its object at most three times; with no guess below it, nested
+/// wrong guesses cannot multiply that level by level.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Guesses {
     pub(crate) active: bool,

@@ -5,17 +5,25 @@
 //! 1. **The tag first**, written plainly (models usually do this): its key is
 //!    matched as raw bytes and its value read at once, with no key set and
 //!    no path built; the variant's members are decoded in the same pass.
-//! 2. **Another member first**: its key tells which variant declares it
-//!    (the first that does, [`Tag::members`]). That variant decodes the
-//!    object from its first member, as it would once the tag is known, and
-//!    reads the tag's value when it meets the tag
-//!    ([`TagSeen`](crate::json_type::TagSeen)). When the tag names that variant,
-//!    the pass was the decode: every member is read once. When it names
-//!    another, the errors recorded are taken back ([`Collector::save`])
-//!    and the variant it names decodes the object again (two passes). No
-//!    guess is made inside another, nor after one went wrong in the same
-//!    document: nested wrong guesses would multiply the passes level by
-//!    level.
+//! 2. **Another member first**: a variant is guessed from it: the first
+//!    whose first member's key is that key as written (matched raw, with
+//!    no key read), else the first that declares it ([`Tag::members`]).
+//!    That variant decodes the object from its first member, as it would
+//!    once the tag is known, and reads the tag's value when it meets the
+//!    tag ([`TagSeen`](crate::json_type::TagSeen)). When the tag names that
+//!    variant, the pass was the decode: every member is read once. The
+//!    guess ends as soon as it is known to be wrong: at a key the variant
+//!    does not declare, before the tag (nothing recorded for it; the first
+//!    variant declaring that key is guessed once more, from the first
+//!    member, since variants often share their first members), or at a tag
+//!    naming another variant. The errors recorded are taken back
+//!    ([`Collector::save`]) and the variant the tag names decodes the
+//!    object again; after a key no guess declares, the tag is searched for
+//!    from that key on (the members before it were read, well formed and
+//!    without a duplicate). No guess is made inside another, nor inside an
+//!    object read again after a wrong guess: nested wrong guesses would
+//!    multiply the passes level by level. The next union beside it guesses
+//!    again.
 //! 3. **Otherwise** (the first key is the tag written with escapes, or a key
 //!    no variant declares, or the guess met no tag naming a variant, or a
 //!    parse error): the reader looks ahead, skipping the members before the
