@@ -4,7 +4,10 @@
 # do not change, beside criterion's times. Uses the `decode_profile` driver
 # (tests/benches/decode_profile.rs); needs valgrind.
 # Usage: benches/callgrind.sh [CONTRACT ...]   (default: all six)
-#        benches/callgrind.sh step              (the union group: tag first and last, ours and A)
+#        benches/callgrind.sh step              (the union groups: `Step` and the probe
+#                                                union `Plan`, the tag first, in the middle
+#                                                and last; `Move`, whose variants share their
+#                                                first member; ours and A)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
@@ -26,14 +29,22 @@ if [ "${contracts[*]}" = step ]; then
   n=2000
   echo "| contract | case | ours Ir/doc | A Ir/doc | A/ours |"
   echo "|---|---|---:|---:|---:|"
-  for case in tag_first tag_last; do
+  for case in tag_first tag_middle tag_last probe_first probe_middle probe_last shared_first shared_last; do
+    # `Step` has four documents, the probe three.
+    per=4 name=step
+    case "$case" in probe_*) per=3 name=probe ;; shared_*) per=3 name=shared ;; esac
     row=()
     for side in ours a; do
       base=$(ir step "$case" "$side" 0)
       total=$(ir step "$case" "$side" "$n")
-      row+=($(( (total - base) / (4 * n) )))
+      row+=($(( (total - base) / (per * n) )))
     done
-    echo "| step | ${case/_/ } | ${row[0]} | ${row[1]} | $(python3 -c "print(f'{${row[1]}/${row[0]}:.2f}×')") |"
+    label=${case#probe_}
+    label=${label#shared_}
+    label=${label/#first/tag first}
+    label=${label/#middle/tag middle}
+    label=${label/#last/tag last}
+    echo "| $name | ${label/_/ } | ${row[0]} | ${row[1]} | $(python3 -c "print(f'{${row[1]}/${row[0]}:.2f}×')") |"
   done
   exit 0
 fi

@@ -123,6 +123,13 @@ pub struct TagSeen {
     guess: Option<Guess>,
     // The variant the tag named, once read while guessing.
     found: Option<usize>,
+    // Whether the guess is known to be wrong: the member loop then ends at
+    // once, with `Ok(None)`, and nothing more is read or recorded.
+    wrong: bool,
+    // When the guess ended at a key its variant does not declare, met
+    // before the tag (the reader is then at that key's value): the first
+    // variant that declares it, if any.
+    unexpected: Option<Option<usize>>,
 }
 
 /// A variant decoded on a guess: the union's variant names, and the guessed
@@ -133,6 +140,8 @@ pub(crate) struct Guess {
     pub(crate) variants: &'static [&'static str],
     pub(crate) quoted: &'static [u8],
     pub(crate) index: usize,
+    /// Each variant's member names.
+    pub(crate) members: &'static [&'static [&'static str]],
 }
 
 impl TagSeen {
@@ -152,6 +161,8 @@ impl TagSeen {
             seen,
             guess: None,
             found: None,
+            wrong: false,
+            unexpected: None,
         }
     }
 
@@ -161,6 +172,8 @@ impl TagSeen {
             seen: false,
             guess: Some(guess),
             found: None,
+            wrong: false,
+            unexpected: None,
         }
     }
 
@@ -169,9 +182,43 @@ impl TagSeen {
         self.found
     }
 
+    /// When the guess ended at a key its variant does not declare
+    /// ([`TagSeen::unexpected_key`]): the first variant that declares it.
+    pub(crate) fn ended_at_key(&self) -> Option<Option<usize>> {
+        self.unexpected
+    }
+
+    /// Whether the variant being decoded on a guess is known to be the
+    /// wrong one: the member loop returns `Ok(None)` at once (the guess is
+    /// taken back).
+    #[inline]
+    pub fn wrong_guess(&self) -> bool {
+        self.wrong
+    }
+
+    /// A key `key` the member loop does not declare, other than the tag:
+    /// while guessing, before the tag was read, the guess is wrong (the
+    /// variant that declares every member would not meet it), and `true`
+    /// says so before the key is recorded as unknown. `false` otherwise:
+    /// the key is an `unknown_key`.
+    #[inline]
+    pub fn unexpected_key(&mut self, key: &str) -> bool {
+        let Some(guess) = self.guess else {
+            return false;
+        };
+        if self.found.is_some() {
+            return false;
+        }
+        self.wrong = true;
+        self.unexpected = Some(guess.members.iter().position(|m| m.contains(&key)));
+        true
+    }
+
     /// The tag met in a member loop (its key read, at offset `at`): a second
     /// one is a duplicate key; the first is skipped, or, while guessing,
-    /// read to tell which variant it names.
+    /// read to tell which variant it names. A tag that names another
+    /// variant (or none, or is not a string) ends a guess at once
+    /// ([`TagSeen::wrong_guess`]); what was read is taken back.
     pub fn meet(
         &mut self,
         r: &mut Reader<'_>,
@@ -190,21 +237,23 @@ impl TagSeen {
             self.found = Some(guess.index);
             return Ok(());
         }
-        if r.peek()? != Peek::String {
-            return r.skip_value(&path.key(name));
+        if r.peek()? == Peek::String {
+            let value = r.read_str_ref()?;
+            self.found = guess.variants.iter().position(|v| *v == value);
+            if self.found == Some(guess.index) {
+                return Ok(());
+            }
         }
-        let value = r.read_str_ref()?;
-        self.found = guess.variants.iter().position(|v| *v == value);
+        self.wrong = true;
         Ok(())
     }
 }
 
-/// Whether a tagged union in this document may decode a variant on a guess
-/// (`decode::decode_union`): not inside another guess, and not once a guess
-/// went wrong. A wrong guess decodes its object a second time; allowing one
-/// per document keeps a decode's work within that of reading every object
-/// twice, as without guesses, where nested wrong guesses would multiply it
-/// level by level.
+/// Whether a tagged union may decode a variant on a guess
+/// (`decode::decode_union`): not inside another guess (`active`), and not
+/// inside an object read again after a wrong guess (`failed`). A wrong guess
+/// reads its object at most three times; with no guess below it, nested
+/// wrong guesses cannot multiply that level by level.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Guesses {
     pub(crate) active: bool,

@@ -51,7 +51,7 @@ pub use crate::contract::{Contract, OutcomeEnum, decode_document};
 pub use crate::decode::{
     Absent, ArrayField, Check, Checkable, DecodeVariant, Format, LenCheck, Length, Literal,
     Pattern, Slot, Tag, TypeMessages, check_format, check_pattern, declared_range, decode_union,
-    field_error, invalid_type, invalid_type_of, member, member_array, member_array_items,
+    field_error, invalid_type, invalid_type_of, meet_tag, member, member_array, member_array_items,
     member_unchecked, missing_key, narrow_f32, not_one_of, own_frame, read_array, read_array_items,
     undeclared_member,
 };

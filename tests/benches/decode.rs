@@ -30,11 +30,16 @@
 //! Before timing, every side's decision on every document is checked (valid
 //! accepted, invalid rejected, our error count as recorded in the file).
 //!
-//! The `union/tag first` and `union/tag last` groups decode one `Step`
-//! document per variant (`contracts/step.rs`) against A with serde's
-//! internally tagged enum (`#[serde(tag = "action")]`); B has no tagged
-//! union form worth comparing, and the documents are not in
-//! `documents.json` (no Pydantic side). One iteration decodes the four.
+//! The `union/tag first`, `union/tag middle` and `union/tag last` groups
+//! decode one `Step` document per variant (`contracts/step.rs`) against A
+//! with serde's internally tagged enum (`#[serde(tag = "action")]`); the
+//! `union probe/…` groups do the same with the probe union `Plan` (longer
+//! documents: strings short and long, numbers, an array, a nested object,
+//! a variant of sixteen members), and the `union shared/…` groups with
+//! `Move`, whose variants share their first member (with the tag last, a
+//! wrong guess for two documents of three). B has no tagged union form worth
+//! comparing, and the documents are not in `documents.json` (no Pydantic
+//! side). One iteration decodes the set.
 //!
 //! Run: `cargo bench -p contract-tests --bench decode -- --warm-up-time 1 --measurement-time 3`
 //! (a filter such as `invoice/` runs one contract, `union/` the union groups).
@@ -47,6 +52,8 @@ use jsonschema::Validator;
 mod contracts;
 
 use contract_examples::step::Step;
+use contracts::step::probe::Plan;
+use contracts::step::shared::Move;
 use contracts::{
     Case, CloseTicketCase, DOCUMENTS, Docs, File, InvoiceCase, SettingsCase, TicketExtractionCase,
     TriageCase, VacationCase, b_errors, b_valid, step, validator,
@@ -157,41 +164,87 @@ fn bench_case<C: Case>(c: &mut Criterion, file: &File) {
     }
 }
 
-/// A tagged union, the tag first and last: ours against serde's
-/// internally tagged derive.
+/// A tagged union, the tag first, in the middle and last: ours against
+/// serde's internally tagged derive, on `Step` and on the probe union
+/// (`Plan`, longer documents with members of every kind).
 fn bench_union(c: &mut Criterion) {
-    for (name, docs) in [("tag first", step::TAG_FIRST), ("tag last", step::TAG_LAST)] {
-        for (doc, first) in docs.iter().zip(step::TAG_FIRST) {
-            let ours = Step::from_json(doc)
-                .unwrap_or_else(|r| panic!("union: ours rejected {doc}: {r:?}"));
-            assert_eq!(
-                Step::from_json(first).ok(),
-                Some(ours),
-                "union: the tag's place changed {doc}"
-            );
-            if let Err(e) = serde_json::from_str::<step::serde_a::Step>(doc) {
-                panic!("union: A rejected {doc}: {e}");
-            }
-        }
-        let bytes: usize = docs.iter().map(|d| d.len()).sum();
-        let mut g = c.benchmark_group(format!("union/{name}"));
-        g.throughput(Throughput::Bytes(bytes as u64));
-        g.bench_function("ours", |b| {
-            b.iter(|| {
-                for doc in &docs {
-                    black_box(Step::from_json(black_box(doc)).is_ok());
-                }
-            })
-        });
-        g.bench_function("A serde derive", |b| {
-            b.iter(|| {
-                for doc in &docs {
-                    black_box(serde_json::from_str::<step::serde_a::Step>(black_box(doc)).is_ok());
-                }
-            })
-        });
-        g.finish();
+    let step_sets = [
+        ("tag first", step::TAG_FIRST),
+        ("tag middle", step::TAG_MIDDLE),
+        ("tag last", step::TAG_LAST),
+    ];
+    for (name, docs) in step_sets {
+        union_group::<Step, step::serde_a::Step>(
+            c,
+            &format!("union/{name}"),
+            &docs,
+            &step::TAG_FIRST,
+        );
     }
+    let probe_sets = [
+        ("tag first", step::probe::TAG_FIRST),
+        ("tag middle", step::probe::TAG_MIDDLE),
+        ("tag last", step::probe::TAG_LAST),
+    ];
+    for (name, docs) in probe_sets {
+        union_group::<Plan, step::probe::serde_a::Plan>(
+            c,
+            &format!("union probe/{name}"),
+            &docs,
+            &step::probe::TAG_FIRST,
+        );
+    }
+    let shared_sets = [
+        ("tag first", step::shared::TAG_FIRST),
+        ("tag last", step::shared::TAG_LAST),
+    ];
+    for (name, docs) in shared_sets {
+        union_group::<Move, step::shared::serde_a::Move>(
+            c,
+            &format!("union shared/{name}"),
+            &docs,
+            &step::shared::TAG_FIRST,
+        );
+    }
+}
+
+/// One union group: every document accepted by both sides, and decoded by
+/// ours to the same value wherever its tag is.
+fn union_group<T, A>(c: &mut Criterion, group: &str, docs: &[&str], first: &[&str])
+where
+    T: Contract + PartialEq + std::fmt::Debug,
+    A: serde::de::DeserializeOwned,
+{
+    for (doc, first) in docs.iter().zip(first) {
+        let ours =
+            T::from_json(doc).unwrap_or_else(|r| panic!("union: ours rejected {doc}: {r:?}"));
+        assert_eq!(
+            T::from_json(first).ok(),
+            Some(ours),
+            "union: the tag's place changed {doc}"
+        );
+        if let Err(e) = serde_json::from_str::<A>(doc) {
+            panic!("union: A rejected {doc}: {e}");
+        }
+    }
+    let bytes: usize = docs.iter().map(|d| d.len()).sum();
+    let mut g = c.benchmark_group(group);
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g.bench_function("ours", |b| {
+        b.iter(|| {
+            for doc in docs {
+                black_box(T::from_json(black_box(doc)).is_ok());
+            }
+        })
+    });
+    g.bench_function("A serde derive", |b| {
+        b.iter(|| {
+            for doc in docs {
+                black_box(serde_json::from_str::<A>(black_box(doc)).is_ok());
+            }
+        })
+    });
+    g.finish();
 }
 
 fn benches(c: &mut Criterion) {

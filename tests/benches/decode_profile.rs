@@ -13,8 +13,11 @@
 //! `benches/documents.json`, CASE `valid`, `one_error` or `many_errors`,
 //! SIDE `ours`, `first` (`from_json_first(doc, 1)`), `a` or `b`; it prints
 //! the documents, bytes and iterations.
-//! CONTRACT `step` (the union group) takes CASE `tag_first` or `tag_last`
-//! and SIDE `ours` or `a`.
+//! CONTRACT `step` (the union group) takes CASE `tag_first`, `tag_middle`
+//! or `tag_last` (`Step`), or `probe_first`, `probe_middle` or `probe_last`
+//! (the probe union `Plan`, longer documents), or `shared_first` or
+//! `shared_last` (`Move`, whose variants share their first member), and
+//! SIDE `ours` or `a`.
 //! Subtract a run with 0 iterations (the setup: loading the documents,
 //! building B's validator) before dividing by the documents decoded. Run by
 //! `cargo bench` (which passes `--bench`), it decodes everything once and
@@ -26,6 +29,8 @@ use contract_runtime::Contract;
 mod contracts;
 
 use contract_examples::step::Step;
+use contracts::step::probe::Plan;
+use contracts::step::shared::Move;
 use contracts::{
     Case, CloseTicketCase, DOCUMENTS, File, InvoiceCase, SettingsCase, TicketExtractionCase,
     TriageCase, VacationCase, b_errors, b_valid, step, validator,
@@ -76,22 +81,43 @@ fn run<C: Case>(file: &File, case: &str, side: &str, iterations: usize, quiet: b
 }
 
 fn run_union(case: &str, side: &str, iterations: usize, quiet: bool) {
-    let set = match case {
-        "tag_first" => step::TAG_FIRST,
-        "tag_last" => step::TAG_LAST,
-        other => panic!("unknown case `{other}` for step: tag_first or tag_last"),
+    // Which union: `Step` (0), the probe `Plan` (1), `Move` (2).
+    let (set, which): (&[&str], u8) = match case {
+        "tag_first" => (&step::TAG_FIRST, 0),
+        "tag_middle" => (&step::TAG_MIDDLE, 0),
+        "tag_last" => (&step::TAG_LAST, 0),
+        "probe_first" => (&step::probe::TAG_FIRST, 1),
+        "probe_middle" => (&step::probe::TAG_MIDDLE, 1),
+        "probe_last" => (&step::probe::TAG_LAST, 1),
+        "shared_first" => (&step::shared::TAG_FIRST, 2),
+        "shared_last" => (&step::shared::TAG_LAST, 2),
+        other => panic!(
+            "unknown case `{other}` for step: tag_first, tag_middle, tag_last, probe_first, probe_middle, probe_last, shared_first or shared_last"
+        ),
     };
     for _ in 0..iterations {
-        for doc in &set {
+        for doc in set {
             let doc = black_box(*doc);
-            match side {
-                "ours" => {
+            match (side, which) {
+                ("ours", 0) => {
                     black_box(Step::from_json(doc).is_ok());
                 }
-                "a" => {
+                ("a", 0) => {
                     black_box(serde_json::from_str::<step::serde_a::Step>(doc).is_ok());
                 }
-                other => panic!("unknown side `{other}` for step: ours or a"),
+                ("ours", 1) => {
+                    black_box(Plan::from_json(doc).is_ok());
+                }
+                ("a", 1) => {
+                    black_box(serde_json::from_str::<step::probe::serde_a::Plan>(doc).is_ok());
+                }
+                ("ours", _) => {
+                    black_box(Move::from_json(doc).is_ok());
+                }
+                ("a", _) => {
+                    black_box(serde_json::from_str::<step::shared::serde_a::Move>(doc).is_ok());
+                }
+                (other, _) => panic!("unknown side `{other}` for step: ours or a"),
             }
         }
     }
@@ -129,7 +155,16 @@ fn main() {
                 }
             }
         }
-        for case in ["tag_first", "tag_last"] {
+        for case in [
+            "tag_first",
+            "tag_middle",
+            "tag_last",
+            "probe_first",
+            "probe_middle",
+            "probe_last",
+            "shared_first",
+            "shared_last",
+        ] {
             for side in ["ours", "a"] {
                 run_union(case, side, 1, true);
             }

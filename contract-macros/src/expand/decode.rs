@@ -179,18 +179,46 @@ pub fn members(
                     let __contract_read = __contract_r.read_key()?;
                     let __contract_i = __contract_index(__contract_read);
                     if __contract_i == usize::MAX {
-                        // Taken again as a slice of the input (copied only
-                        // if it has escapes), rather than copied here.
-                        let __contract_len = __contract_read.len();
-                        __contract_key = #p::Some(__contract_r.key_at(__contract_at, __contract_len));
+                        if #tag == #p::Some(__contract_read) {
+                            // A union's tag: met as it is, no key kept.
+                            usize::MAX - 1
+                        } else {
+                            // A union's variant decoded on a guess meets a
+                            // key it does not declare before the tag: the
+                            // guess is wrong, nothing is recorded.
+                            if #tag_seen.unexpected_key(__contract_read) {
+                                return #p::Ok(#p::None);
+                            }
+                            // Taken again as a slice of the input (copied
+                            // only if it has escapes), rather than copied
+                            // here.
+                            let __contract_len = __contract_read.len();
+                            __contract_key = #p::Some(__contract_r.key_at(__contract_at, __contract_len));
+                            usize::MAX
+                        }
+                    } else {
+                        __contract_i
                     }
-                    __contract_i
                 }
             };
-            __contract_next = __contract_index.wrapping_add(1);
+            // The tag takes no field's place: the key after it is
+            // predicted as if it were not there.
+            if __contract_index != usize::MAX - 1 {
+                __contract_next = __contract_index.wrapping_add(1);
+            }
             // Whether the member was read without error; one `?` for all.
             let __contract_read: #p::Result<bool, #p::ParseError> = match __contract_index {
                 #( #arms )*
+                // Only when `#tag` is `Some`.
+                __contract_tag_index if __contract_tag_index == usize::MAX - 1 => {
+                    let __contract_met = #p::meet_tag(__contract_r, __contract_path, __contract_at, #tag, #tag_seen);
+                    // A union's variant decoded on a guess, which the tag
+                    // says is wrong: nothing more is read.
+                    if #tag_seen.wrong_guess() {
+                        return #p::Ok(#p::None);
+                    }
+                    __contract_met
+                }
                 _ => #p::own_frame(|| {
                     let __contract_key = __contract_key.take().unwrap_or_default();
                     #p::undeclared_member(

@@ -259,6 +259,20 @@ pub fn undeclared_member(
     Ok(false)
 }
 
+/// A tagged union's tag met in a member loop (its key read at `at`): see
+/// [`TagSeen::meet`]. `Ok(true)`, as a member read without error.
+#[inline]
+pub fn meet_tag(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    at: usize,
+    tag: Option<&str>,
+    tag_seen: &mut TagSeen,
+) -> Result<bool, ParseError> {
+    tag_seen.meet(r, path, at, tag.unwrap_or_default())?;
+    Ok(true)
+}
+
 /// What kind of member an absent key is: what its `missing_key` error says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Absent {

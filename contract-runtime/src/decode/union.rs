@@ -5,17 +5,25 @@
 //! 1. **The tag first**, written plainly (models usually do this): its key is
 //!    matched as raw bytes and its value read at once, with no key set and
 //!    no path built; the variant's members are decoded in the same pass.
-//! 2. **Another member first**: its key tells which variant declares it
-//!    (the first that does, [`Tag::members`]). That variant decodes the
-//!    object from its first member, as it would once the tag is known, and
-//!    reads the tag's value when it meets the tag
-//!    ([`TagSeen`](crate::json_type::TagSeen)). When the tag names that variant,
-//!    the pass was the decode: every member is read once. When it names
-//!    another, the errors recorded are taken back ([`Collector::save`])
-//!    and the variant it names decodes the object again (two passes). No
-//!    guess is made inside another, nor after one went wrong in the same
-//!    document: nested wrong guesses would multiply the passes level by
-//!    level.
+//! 2. **Another member first**: a variant is guessed from it: the first
+//!    whose first member's key is that key as written (matched raw, with
+//!    no key read), else the first that declares it ([`Tag::members`]).
+//!    That variant decodes the object from its first member, as it would
+//!    once the tag is known, and reads the tag's value when it meets the
+//!    tag ([`TagSeen`](crate::json_type::TagSeen)). When the tag names that
+//!    variant, the pass was the decode: every member is read once. The
+//!    guess ends as soon as it is known to be wrong: at a key the variant
+//!    does not declare, before the tag (nothing recorded for it; the first
+//!    variant declaring that key is guessed once more, from the first
+//!    member, since variants often share their first members), or at a tag
+//!    naming another variant. The errors recorded are taken back
+//!    ([`Collector::save`]) and the variant the tag names decodes the
+//!    object again; after a key no guess declares, the tag is searched for
+//!    from that key on (the members before it were read, well formed and
+//!    without a duplicate). No guess is made inside another, nor inside an
+//!    object read again after a wrong guess: nested wrong guesses would
+//!    multiply the passes level by level. The next union beside it guesses
+//!    again.
 //! 3. **Otherwise** (the first key is the tag written with escapes, or a key
 //!    no variant declares, or the guess met no tag naming a variant, or a
 //!    parse error): the reader looks ahead, skipping the members before the
@@ -74,6 +82,23 @@ impl Tag {
     #[inline]
     fn eat_variant(&self, r: &mut Reader<'_>) -> Option<usize> {
         self.quoted_variants.iter().position(|q| r.eat_str(q))
+    }
+
+    // The first variant whose first member's key, written plainly, is the
+    // next key (the reader at its `"`; nothing is consumed): a guess that
+    // costs no key read. Any guess is safe (a wrong one is taken back);
+    // this one is usually right, as models write a variant's members in
+    // order.
+    #[inline]
+    fn leading(&self, r: &Reader<'_>) -> Option<usize> {
+        let rest = r.input().as_bytes().get(r.offset()..)?;
+        let key = rest.strip_prefix(b"\"")?;
+        self.members.iter().position(|names| {
+            names.first().is_some_and(|name| {
+                key.strip_prefix(name.as_bytes())
+                    .is_some_and(|after| after.first() == Some(&b'"'))
+            })
+        })
     }
 
     // The first variant that declares a member `key`.
@@ -184,6 +209,10 @@ fn find(
     seen: &mut TagSeen,
 ) -> Result<Find, ParseError> {
     r.rewind(start);
+    let guessing = !cx.guesses.active && !cx.guesses.failed;
+    if guessing && let Some(guessed) = tag.leading(r) {
+        return Ok(Find::Guess(guessed));
+    }
     let key = r.read_key()?;
     let declaring = if key == tag.name {
         None
@@ -192,8 +221,7 @@ fn find(
     };
     r.rewind(start);
     if let Some(guessed) = declaring
-        && !cx.guesses.active
-        && !cx.guesses.failed
+        && guessing
     {
         return Ok(Find::Guess(guessed));
     }
@@ -207,8 +235,14 @@ fn find(
 }
 
 // 2.: the variant declaring the first member decodes the object; the tag it
-// meets says whether that was right. A wrong guess is taken back, and the
-// variant the tag names (or the look-ahead's) decodes the object again.
+// meets says whether that was right. A guess ends as soon as it is known
+// to be wrong (a key the variant does not declare before the tag, or a tag
+// naming another variant), and what it recorded is taken back. After such
+// a key, the first variant declaring it is guessed once more (variants
+// often share their first members); after that the search for the tag goes
+// on from the key (the members before it were read, well formed and
+// without a duplicate). The variant the tag names then decodes the object
+// again.
 #[inline]
 fn guess<T>(
     r: &mut Reader<'_>,
@@ -216,39 +250,98 @@ fn guess<T>(
     cx: &mut Collector,
     tag: &'static Tag,
     start: Checkpoint,
-    guessed: usize,
+    first: usize,
     variant: impl DecodeVariant<T>,
 ) -> Result<Option<T>, ParseError> {
     let saved = cx.save();
-    let mut seen = TagSeen::guessing(Guess {
-        variants: tag.variants,
-        quoted: tag
-            .quoted_variants
-            .get(guessed)
-            .copied()
-            .unwrap_or_default(),
-        index: guessed,
-    });
-    cx.guesses.active = true;
-    let decoded = variant(r, path, cx, guessed, true, &mut seen);
-    cx.guesses.active = false;
-    let named = match (decoded, seen.found()) {
-        (Ok(value), Some(named)) if named == guessed => return Ok(value),
-        (Ok(_), Some(named)) => Some(named),
-        _ => None,
+    let mut guessed = first;
+    let after = loop {
+        let mut seen = TagSeen::guessing(Guess {
+            variants: tag.variants,
+            quoted: tag
+                .quoted_variants
+                .get(guessed)
+                .copied()
+                .unwrap_or_default(),
+            index: guessed,
+            members: tag.members,
+        });
+        cx.guesses.active = true;
+        let decoded = variant(r, path, cx, guessed, true, &mut seen);
+        cx.guesses.active = false;
+        let after = match (decoded, seen.found()) {
+            (Ok(value), Some(named)) if named == guessed => return Ok(value),
+            (Ok(_), Some(named)) => After::Named(named),
+            (Ok(None), None) => match seen.ended_at_key() {
+                Some(next) => After::Key(next),
+                None => After::Start,
+            },
+            _ => After::Start,
+        };
+        cx.rollback(saved);
+        match after {
+            After::Key(Some(next)) if guessed == first && next != first => {
+                r.rewind(start);
+                guessed = next;
+            }
+            after => break after,
+        }
     };
-    cx.guesses.failed = true;
-    cx.rollback(saved);
-    r.rewind(start);
-    let (index, more, tag_seen) = match named {
+    // The variant the tag names, with the reader where it reads from.
+    let found = match after {
         // The tag names another variant: that one reads the object.
-        Some(named) => (named, true, false),
-        None => match look_ahead(r, path, cx, tag, start)? {
-            Some(found) => found,
-            None => return Ok(None),
-        },
+        After::Named(named) => {
+            r.rewind(start);
+            Some((named, true, false))
+        }
+        After::Key(_) => {
+            let found = find_tag_after(r, path, tag);
+            r.rewind(start);
+            match found {
+                Ok(Some(index)) => Some((index, true, false)),
+                _ => scan(r, path, cx, tag)?,
+            }
+        }
+        After::Start => {
+            r.rewind(start);
+            look_ahead(r, path, cx, tag, start)?
+        }
     };
-    variant(r, path, cx, index, more, &mut TagSeen::after(tag_seen))
+    let Some((index, more, tag_seen)) = found else {
+        return Ok(None);
+    };
+    // No guess below this object while it is read again: a wrong guess
+    // inside would read its part a third time, and so on level by level.
+    cx.guesses.failed = true;
+    let decoded = variant(r, path, cx, index, more, &mut TagSeen::after(tag_seen));
+    cx.guesses.failed = false;
+    decoded
+}
+
+// Where a wrong guess leaves the search for the tag.
+enum After {
+    // The tag was read and names this variant.
+    Named(usize),
+    // At the value of a key the guessed variant does not declare, no tag
+    // read yet; the first variant declaring that key, if any.
+    Key(Option<usize>),
+    // Anywhere (a parse error, no tag, a tag naming nothing): from the
+    // first member.
+    Start,
+}
+
+// The first tag's variant, with the reader at the value of a member before
+// it (not the tag), as `find_tag`.
+fn find_tag_after(
+    r: &mut Reader<'_>,
+    path: &Path<'_>,
+    tag: &Tag,
+) -> Result<Option<usize>, ParseError> {
+    r.skip_value(path)?;
+    if !r.object_more()? {
+        return Ok(None);
+    }
+    find_tag(r, path, tag)
 }
 
 // The variant the tag names, whether a member follows and whether the tag

@@ -58,5 +58,6 @@ mod tools_business;
 mod tools_stream;
 mod ui_pass;
 mod union_reading;
+mod union_shared;
 mod unions;
 mod vacation;
