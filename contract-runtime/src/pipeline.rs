@@ -21,7 +21,7 @@ use std::collections::BTreeSet;
 
 use crate::code;
 use crate::error::{Error, MAX_ERRORS, Rejection, Stage};
-use crate::json::{self, Limits, Path, Reader};
+use crate::json::{self, Limits, ParseError, Path, Reader};
 use crate::json_type::{Collector, JsonType};
 use crate::outcome::{Outcome, OutcomeKind, Violation};
 use crate::schema::bound::Binding;
@@ -91,8 +91,30 @@ pub type Accepted<T> = (T, Vec<Violation>);
 // document on the small seeds).
 #[inline]
 pub fn run<T: Document>(raw: &str, stages: Stages<'_, T>) -> Result<Accepted<T>, Rejection> {
+    run_read(raw, stages, root::<T>)
+}
+
+/// A document's own decoder, at the root.
+#[inline(always)]
+fn root<T: Document>(r: &mut Reader<'_>, cx: &mut Collector) -> Result<Option<T>, ParseError> {
+    T::decode(r, &Path::Root, cx)
+}
+
+/// [`run`] with the value read from the text by `read` (given the reader,
+/// with `T`'s limits, and the collector) instead of by `T::decode` at the
+/// root: the same limits, trailing-content check, rule, business and edit
+/// stages and errors. A tool call reads its arguments text with its tool's
+/// decoder at `/arguments` ([`crate::tools`]).
+// Always inlined, so that `run` (inlined into each entry point) is what it
+// was before `read` was a parameter.
+#[inline(always)]
+pub fn run_read<T: Document>(
+    raw: &str,
+    stages: Stages<'_, T>,
+    read: impl FnOnce(&mut Reader<'_>, &mut Collector) -> Result<Option<T>, ParseError>,
+) -> Result<Accepted<T>, Rejection> {
     let mut cx = Collector::new();
-    let mut value = decode::<T>(raw, &mut cx)?;
+    let mut value = decode_read::<T>(raw, &mut cx, read)?;
     // Business runs only on a value that passed every earlier stage.
     if let (Some(value), Some(ctx), true) = (value.as_mut(), stages.context, cx.is_clean()) {
         value.business(ctx, &mut cx);
@@ -171,6 +193,18 @@ pub fn outcome<T: Document>(raw: &str, stages: Stages<'_, T>) -> Outcome<T> {
     }
 }
 
+/// [`run_read`], as an [`Outcome`].
+pub fn outcome_read<T: Document>(
+    raw: &str,
+    stages: Stages<'_, T>,
+    read: impl FnOnce(&mut Reader<'_>, &mut Collector) -> Result<Option<T>, ParseError>,
+) -> Outcome<T> {
+    match run_read(raw, stages, read) {
+        Ok((value, reviews)) => decide(value, reviews),
+        Err(rejection) => Outcome::Reject(rejection),
+    }
+}
+
 /// The parse, schema and rule stages: the value if the schema stage
 /// produced one (its errors and reviews are in `cx`), or the parse error,
 /// which ends the pipeline.
@@ -185,9 +219,19 @@ pub fn decode<T: Document>(raw: &str, cx: &mut Collector) -> Result<Option<T>, R
 // the generated decoder and no move of the value it returns.
 #[inline(always)]
 fn decode_inline<T: Document>(raw: &str, cx: &mut Collector) -> Result<Option<T>, Rejection> {
+    decode_read(raw, cx, root::<T>)
+}
+
+// `decode_inline` with the value read by `read`.
+#[inline(always)]
+fn decode_read<T: Document>(
+    raw: &str,
+    cx: &mut Collector,
+    read: impl FnOnce(&mut Reader<'_>, &mut Collector) -> Result<Option<T>, ParseError>,
+) -> Result<Option<T>, Rejection> {
     json::check_text(raw, &T::LIMITS)?;
     let mut reader = Reader::new(raw, T::LIMITS.max_depth);
-    let value = match T::decode(&mut reader, &Path::Root, cx) {
+    let value = match read(&mut reader, cx) {
         Ok(v) => match reader.finish() {
             Ok(()) => v,
             Err(e) => {
@@ -213,7 +257,7 @@ fn decode_inline<T: Document>(raw: &str, cx: &mut Collector) -> Result<Option<T>
 // and the errors collected so far are.
 #[cold]
 #[inline(never)]
-fn decode_failed(raw: &str, cx: &Collector, e: json::ParseError) -> Result<(), Rejection> {
+fn decode_failed(raw: &str, cx: &Collector, e: ParseError) -> Result<(), Rejection> {
     if cx.stopped_by(&e) {
         Ok(())
     } else {

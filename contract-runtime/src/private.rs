@@ -76,7 +76,9 @@ pub use crate::schema::{
     RULES_KEY, SchemaGen, constrain, generic_name, nullable, tagged, when_then,
 };
 pub use crate::shape::{Shape, Unresolved, follow, names_contain};
-pub use crate::tools::{BindingsOf, ContractBindings, Meta, NoBindings, Tool, Tools, encode_call};
+pub use crate::tools::{
+    BindingsOf, ContractBindings, Meta, NoBindings, ReadArguments, Tool, Tools, encode_call,
+};
 #[cfg(feature = "schemars")]
 pub use ::schemars;
 pub use core::option::Option::{self, None, Some};

@@ -29,6 +29,7 @@ pub fn expand(input: &DeriveInput, cont: &Container<'_>, t: &Tools<'_>) -> Token
     let mut from_arms = Vec::new();
     let mut tool_entries = Vec::new();
     let mut binding_probes = Vec::new();
+    let mut readers = Vec::new();
     for (tool, raw) in t.tools.iter().zip(&data.variants) {
         let v = tool.union.variant;
         let vi = v.ident;
@@ -137,6 +138,36 @@ pub fn expand(input: &DeriveInput, cont: &Container<'_>, t: &Tools<'_>) -> Token
                 (&#p::BindingsOf::<#args_ty, #context>::new()).bindings(ctx)
             });
         }
+        // The tool's arguments read straight into the enum (`check_call`).
+        let read_ident = format_ident!("__contract_read_{}", vi, span = Span::call_site());
+        let construct = match &tool.union.members {
+            Members::Struct(fields) => {
+                let idents: Vec<&syn::Ident> = fields.iter().map(|f| f.ident).collect();
+                quote!(#ident::#vi { #(#idents: __contract_a.#idents),* })
+            }
+            Members::Newtype(_) => quote!(#ident::#vi(__contract_a)),
+            Members::Unit => quote!({
+                let _ = __contract_a;
+                #ident::#vi
+            }),
+        };
+        hidden.push(quote! {
+            #[allow(non_snake_case)]
+            fn #read_ident(
+                __contract_r: &mut #p::Reader<'_>,
+                __contract_path: &#p::Path<'_>,
+                __contract_cx: &mut #p::Collector,
+            ) -> #p::Result<#p::Option<#ident>, #p::ParseError> {
+                let __contract_v = <#args_ty as #p::JsonType>::decode(__contract_r, __contract_path, __contract_cx)?;
+                if let #p::Some(__contract_a) = &__contract_v {
+                    if __contract_cx.is_clean() {
+                        <#args_ty as #p::JsonType>::rules(__contract_a, __contract_path, __contract_cx);
+                    }
+                }
+                #p::Ok(#p::Option::map(__contract_v, |__contract_a| #construct))
+            }
+        });
+        readers.push(quote!(#read_ident));
         let has_arguments = !matches!(tool.union.members, Members::Unit);
         tool_entries.push(quote! {
             #p::Tool {
@@ -174,7 +205,7 @@ pub fn expand(input: &DeriveInput, cont: &Container<'_>, t: &Tools<'_>) -> Token
         },
         t.tools.iter().map(|tool| tool.union.variant),
     );
-    let tools_impl = tools_impl(ident, t, &tool_entries, &binding_probes);
+    let tools_impl = tools_impl(ident, t, [&tool_entries, &readers, &binding_probes]);
     quote! {
         const _: () = {
             #(#hidden)*
@@ -369,8 +400,7 @@ fn business_stage(ident: &syn::Ident, t: &Tools<'_>) -> business::Stage {
 fn tools_impl(
     ident: &syn::Ident,
     t: &Tools<'_>,
-    entries: &[TokenStream],
-    bindings: &[TokenStream],
+    [entries, readers, bindings]: [&[TokenStream]; 3],
 ) -> TokenStream {
     let p = private();
     let tool_bindings = t.context.is_some().then(|| {
@@ -403,6 +433,7 @@ fn tools_impl(
         #[automatically_derived]
         impl #p::Tools for #ident {
             const __TOOLS: &'static [#p::Tool] = &[#(#entries),*];
+            const __ARGUMENTS: &'static [#p::ReadArguments<Self>] = &[#(#readers),*];
             #max_calls
             #batch
             #tool_bindings

@@ -17,7 +17,6 @@ pub(super) fn check<T: Tools>(calls: &[Call<'_>], ctx: Option<&T::Context>) -> O
     let mut reasons: Vec<Violation> = Vec::new();
     let (mut clarify, mut decline) = (false, false);
     for (i, call) in calls.iter().enumerate() {
-        let prefix = format!("/{i}");
         let outcome = super::call::check::<T>(call.name, call.arguments, ctx);
         match outcome {
             Outcome::Accept(v) => values.push(v),
@@ -31,6 +30,7 @@ pub(super) fn check<T: Tools>(calls: &[Call<'_>], ctx: Option<&T::Context>) -> O
             }
             Outcome::Review { value, reasons: r } => {
                 values.push(value);
+                let prefix = format!("/{i}");
                 reasons.extend(r.into_iter().map(|mut v| {
                     v.pointer.insert_str(0, &prefix);
                     v
@@ -38,6 +38,7 @@ pub(super) fn check<T: Tools>(calls: &[Call<'_>], ctx: Option<&T::Context>) -> O
             }
             Outcome::Reject(rejection) => {
                 omitted += rejection.omitted;
+                let prefix = format!("/{i}");
                 errors.extend(rejection.errors.into_iter().map(|mut e| {
                     e.pointer.insert_str(0, &prefix);
                     e
@@ -82,24 +83,27 @@ fn index_of(pointer: &str) -> usize {
     digits.parse::<usize>().map_or(0, |i| i.saturating_add(1))
 }
 
+// Up to this many calls, a repeated id is found by scanning the calls
+// before it (no map to build); past it, through a map.
+const SCAN_IDS: usize = 16;
+
 // Unique ids, `max_calls` of the batch and of each tool.
 fn batch_rules<T: Tools>(calls: &[Call<'_>], errors: &mut Vec<Error>) {
-    let mut ids: BTreeMap<&str, usize> = BTreeMap::new();
-    for (i, call) in calls.iter().enumerate() {
-        if let Some(first) = ids.get(call.id) {
-            errors.push(
-                Error::new(
-                    Stage::Rule,
-                    format!("/{i}/id"),
-                    code::DUPLICATE_CALL_ID,
-                    format!(
-                        "this id is the id of call {first}: each call of a batch has its own id"
-                    ),
-                )
-                .with_expected("an id no other call of the batch has"),
-            );
-        } else {
-            ids.insert(call.id, i);
+    if calls.len() <= SCAN_IDS {
+        for (i, call) in calls.iter().enumerate() {
+            let before = calls.get(..i).unwrap_or_default();
+            if let Some(first) = before.iter().position(|c| c.id == call.id) {
+                errors.push(duplicate_id(i, first));
+            }
+        }
+    } else {
+        let mut ids: BTreeMap<&str, usize> = BTreeMap::new();
+        for (i, call) in calls.iter().enumerate() {
+            if let Some(first) = ids.get(call.id) {
+                errors.push(duplicate_id(i, *first));
+            } else {
+                ids.insert(call.id, i);
+            }
         }
     }
     if let Some(max) = T::__MAX_CALLS
@@ -118,28 +122,43 @@ fn batch_rules<T: Tools>(calls: &[Call<'_>], errors: &mut Vec<Error>) {
             .with_expected(format!("at most {max} calls")),
         );
     }
-    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-    for (i, call) in calls.iter().enumerate() {
-        let Some(tool) = T::__TOOLS.iter().find(|t| t.name == call.name) else {
+    // Each tool with a `max_calls`: its calls counted by name, the first
+    // one past it an error (a call is of one tool, so at most one error a
+    // call).
+    for tool in T::__TOOLS {
+        let Some(max) = tool.max_calls else {
             continue;
         };
-        let n = counts.entry(tool.name).or_insert(0);
-        *n += 1;
-        if let Some(max) = tool.max_calls
-            && *n == max + 1
-        {
-            errors.push(
-                Error::new(
-                    Stage::Rule,
-                    format!("/{i}"),
-                    code::TOO_MANY_CALLS,
-                    format!(
-                        "`{}` may be called at most {max} times in one batch",
-                        tool.name
-                    ),
-                )
-                .with_expected(format!("at most {max} calls of `{}`", tool.name)),
-            );
+        let mut of_tool = calls
+            .iter()
+            .enumerate()
+            .filter(|(_, call)| call.name == tool.name);
+        if let Some((i, _)) = of_tool.nth(max) {
+            errors.push(too_many_of(i, tool.name, max));
         }
     }
+}
+
+// `duplicate_call_id` of call `i`, whose id is the id of call `first`.
+#[cold]
+fn duplicate_id(i: usize, first: usize) -> Error {
+    Error::new(
+        Stage::Rule,
+        format!("/{i}/id"),
+        code::DUPLICATE_CALL_ID,
+        format!("this id is the id of call {first}: each call of a batch has its own id"),
+    )
+    .with_expected("an id no other call of the batch has")
+}
+
+// `too_many_calls` at call `i`, the first call of `name` past its `max`.
+#[cold]
+fn too_many_of(i: usize, name: &str, max: usize) -> Error {
+    Error::new(
+        Stage::Rule,
+        format!("/{i}"),
+        code::TOO_MANY_CALLS,
+        format!("`{name}` may be called at most {max} times in one batch"),
+    )
+    .with_expected(format!("at most {max} calls of `{name}`"))
 }

@@ -1,23 +1,18 @@
-//! One call: its text in the JSON form, checked through the contract's
-//! own decoder (with limits one level and one frame looser, so that the
-//! limits fall on the arguments text), and what the derive names (`Meta`,
-//! `encode_call`).
+//! One call: its arguments text read in one pass by its tool's decoder at
+//! `/arguments` (the limits on that text), then the stages of any document;
+//! and what the derive names (`Meta`, `encode_call`, `ReadArguments`).
 use serde_json::{Map, Value};
 
 use crate::code;
 use crate::error::{Error, Rejection, Stage};
-use crate::json::{self, Limits, ParseError, Path, Peek, Reader};
+use crate::json::{self, ParseError, Path, Peek, Reader};
 use crate::json_type::{Collector, JsonType};
-use crate::outcome::{Outcome, OutcomeKind};
-use crate::pipeline::{self, Document, Stages};
+use crate::outcome::Outcome;
+use crate::pipeline::{self, Stages};
 use crate::schema::SchemaGen;
 use crate::shape::Shape;
 
 use super::{Tool, Tools};
-
-/// The most bytes the frame around the arguments adds:
-/// `{"name":"<64 characters>","arguments":` and `}`.
-const FRAME: usize = 128;
 
 /// MCP's `_meta` member of a call: any object, accepted and ignored.
 #[doc(hidden)]
@@ -92,137 +87,52 @@ fn expected<T: Tools>() -> String {
 
 /// The text before a tool's arguments in the JSON form.
 pub(super) fn prefix(tool: &Tool) -> String {
-    let mut text = String::with_capacity(prefix_len(tool));
-    push_prefix(&mut text, tool);
-    text
-}
-
-const NAME_OPEN: &str = r#"{"name":""#;
-const ARGUMENTS_OPEN: &str = r#"","arguments":"#;
-
-fn push_prefix(text: &mut String, tool: &Tool) {
-    text.push_str(NAME_OPEN);
-    text.push_str(tool.name);
-    text.push_str(ARGUMENTS_OPEN);
-}
-
-// The prefix's length in bytes.
-fn prefix_len(tool: &Tool) -> usize {
-    NAME_OPEN.len() + tool.name.len() + ARGUMENTS_OPEN.len()
+    [r#"{"name":""#, tool.name, r#"","arguments":"#].concat()
 }
 
 /// `check_call`/`check_call_with`: the arguments text of the tool named
 /// `name`, checked as the call `{"name": name, "arguments": <text>}` is.
 pub(super) fn check<T: Tools>(name: &str, arguments: &str, ctx: Option<&T::Context>) -> Outcome<T> {
-    match find::<T>(name) {
-        Ok(tool) => check_tool::<T>(tool, arguments, ctx),
-        Err(rejection) => Outcome::Reject(rejection),
+    match T::__TOOLS.iter().position(|t| t.name == name) {
+        Some(index) => check_tool::<T>(index, arguments, ctx),
+        None => Outcome::Reject(Rejection::single(unknown_tool::<T>())),
     }
 }
 
-/// [`check`] of a tool found, for a stream's `finish`.
-pub(super) fn check_tool<T: Tools>(
-    tool: &Tool,
-    arguments: &str,
-    ctx: Option<&T::Context>,
-) -> Outcome<T> {
-    // The limits and the grammar on the arguments text alone (its parse
-    // errors at its own lines and columns).
-    if let Err(rejection) = json::check_text(arguments, &T::LIMITS) {
-        return Outcome::Reject(rejection);
-    }
+/// Where a call's arguments sit in its JSON form.
+const ARGUMENTS: Path<'static> = Path::Key(&Path::Root, "arguments");
+
+/// How the derive reads one tool's arguments object into the enum: its
+/// arguments' decoder at `path` (`/arguments`), then their rules when the
+/// read found no error.
+#[doc(hidden)]
+pub type ReadArguments<T> =
+    fn(&mut Reader<'_>, &Path<'_>, &mut Collector) -> Result<Option<T>, ParseError>;
+
+/// [`check`] of the tool at `index` in `__TOOLS`: its arguments text read
+/// in one pass by that tool's decoder at `/arguments`, within the limits
+/// (on the text itself), its parse errors at the text's own lines and
+/// columns, anything after the arguments object refused by the reader's
+/// end, then the rule and business stages as for any document.
+fn check_tool<T: Tools>(index: usize, arguments: &str, ctx: Option<&T::Context>) -> Outcome<T> {
+    let (Some(tool), Some(read)) = (T::__TOOLS.get(index), T::__ARGUMENTS.get(index)) else {
+        // Not for a derived enum: it states a reader for each tool.
+        return Outcome::Reject(Rejection::single(unknown_tool::<T>()));
+    };
     let blank = arguments.trim_matches([' ', '\t', '\n', '\r']).is_empty();
     let text = if blank && !tool.has_arguments {
-        // A tool without arguments: no text is no arguments.
-        format!(r#"{{"name":"{}"}}"#, tool.name)
-    } else {
-        if let Err(e) = syntax(arguments, T::LIMITS.max_depth) {
-            return Outcome::Reject(Rejection::single(e.into_error(arguments.as_bytes())));
+        // A tool without arguments: no text is no arguments (within the
+        // limits all the same).
+        if let Err(rejection) = json::check_text(arguments, &T::LIMITS) {
+            return Outcome::Reject(rejection);
         }
-        // One allocation: the frame, the arguments, the closing brace.
-        let mut text = String::with_capacity(prefix_len(tool) + arguments.len() + 1);
-        push_prefix(&mut text, tool);
-        text.push_str(arguments);
-        text.push('}');
-        text
+        "{}"
+    } else {
+        arguments
     };
     let stages = match ctx {
         Some(ctx) => Stages::business(ctx),
         None => Stages::none(),
     };
-    // The frame's characters (a name is ASCII, so its bytes).
-    let shift = prefix_len(tool);
-    match pipeline::outcome::<Framed<T>>(&text, stages) {
-        Outcome::Accept(Framed(v)) => Outcome::Accept(v),
-        Outcome::Clarify(Framed(v)) => Outcome::Clarify(v),
-        Outcome::Decline(Framed(v)) => Outcome::Decline(v),
-        Outcome::Review {
-            value: Framed(value),
-            reasons,
-        } => Outcome::Review { value, reasons },
-        Outcome::Reject(mut rejection) => {
-            // A parse error the grammar pass does not see (a duplicate
-            // key): its column on the first line is the frame's plus ours.
-            for e in &mut rejection.errors {
-                if let (Some(1), Some(column)) = (e.line, e.column) {
-                    e.column = Some(column.saturating_sub(shift).max(1));
-                }
-            }
-            Outcome::Reject(rejection)
-        }
-    }
-}
-
-// The arguments text is one JSON value, within the nesting limit.
-fn syntax(text: &str, max_depth: usize) -> Result<(), ParseError> {
-    let mut r = Reader::new(text, max_depth);
-    r.skip_value(&Path::Root)?;
-    r.finish()
-}
-
-/// A tools enum read from a framed arguments text: its own decoder, with
-/// room for the frame (`max_bytes` + the frame, `max_depth` + 1).
-struct Framed<T>(T);
-
-impl<T: Tools> JsonType for Framed<T> {
-    const SHAPE: Shape = T::SHAPE;
-    const TYPE: crate::describe::Type = T::TYPE;
-
-    fn decode(
-        r: &mut Reader<'_>,
-        path: &Path<'_>,
-        cx: &mut Collector,
-    ) -> Result<Option<Self>, ParseError> {
-        Ok(T::decode(r, path, cx)?.map(Framed))
-    }
-
-    fn encode(&self) -> Value {
-        self.0.encode()
-    }
-
-    fn schema(defs: &mut SchemaGen) -> Value {
-        T::schema(defs)
-    }
-
-    fn rules(&self, path: &Path<'_>, cx: &mut Collector) {
-        self.0.rules(path, cx);
-    }
-}
-
-impl<T: Tools> Document for Framed<T> {
-    const LIMITS: Limits = Limits {
-        max_bytes: <T as crate::Contract>::LIMITS
-            .max_bytes
-            .saturating_add(FRAME),
-        max_depth: <T as crate::Contract>::LIMITS.max_depth.saturating_add(1),
-    };
-    type Context = <T as crate::Contract>::Context;
-
-    fn business(&mut self, ctx: &Self::Context, cx: &mut Collector) {
-        self.0.__business(ctx, cx);
-    }
-
-    fn outcome(&self) -> OutcomeKind {
-        self.0.__outcome()
-    }
+    pipeline::outcome_read::<T>(text, stages, |r, cx| read(r, &ARGUMENTS, cx))
 }

@@ -118,7 +118,7 @@ mod definitions;
 #[doc(hidden)]
 pub use bound::{BindingsOf, ContractBindings, NoBindings};
 #[doc(hidden)]
-pub use call::{Meta, encode_call};
+pub use call::{Meta, ReadArguments, encode_call};
 pub use definitions::{
     ANTHROPIC_MAX_OPTIONAL, ANTHROPIC_MAX_STRICT_TOOLS, ANTHROPIC_MAX_UNIONS,
     OPENAI_MAX_ENUM_VALUES, OPENAI_MAX_PROPERTIES, OPENAI_MAX_TEXT,
@@ -160,6 +160,9 @@ pub struct Tool {
 pub trait Tools: Contract {
     #[doc(hidden)]
     const __TOOLS: &'static [Tool];
+    /// Each tool's arguments reader, by its index in `__TOOLS`.
+    #[doc(hidden)]
+    const __ARGUMENTS: &'static [ReadArguments<Self>] = &[];
     #[doc(hidden)]
     const __MAX_CALLS: Option<usize> = None;
     #[doc(hidden)]

@@ -55,6 +55,7 @@ mod strict_decoding;
 mod tools;
 mod tools_bound;
 mod tools_business;
+mod tools_call;
 mod tools_stream;
 mod ui_pass;
 mod union_reading;
