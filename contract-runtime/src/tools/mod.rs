@@ -64,10 +64,13 @@
 //!   stream of the JSON form decides as early as a union's.
 //! - **`check_call(name, arguments)`** is exactly `check` on the call
 //!   `{"name": name, "arguments": <arguments>}`: the same errors, with the
-//!   pointers of the JSON form. `max_bytes` applies to the arguments text
-//!   (a frame of at most 128 bytes is not counted), and so does
-//!   `max_depth` (the arguments object is depth 1). A parse error gives
-//!   the line and column in the arguments text.
+//!   pointers of the JSON form (a duplicate key too: `/arguments/x`). The
+//!   text is read once, by the tool's own decoder at `/arguments`, so
+//!   `max_bytes` applies to the arguments text, and so does `max_depth`
+//!   (the arguments object is depth 1); a parse error gives the line and
+//!   column in the arguments text, and anything after the arguments
+//!   object is `trailing_data` (no member can be added to the call). An
+//!   unknown name is refused before the arguments are read.
 //! - **An empty arguments text** (only whitespace) is no arguments: for a
 //!   tool without arguments it is accepted as `{}` (some clients send `""`
 //!   for such a tool); for any other tool it is the parse error
