@@ -169,7 +169,30 @@ pub fn of_union(ident: &syn::Ident, generics: &syn::Generics, u: &Union<'_>) -> 
             fields.iter().map(move |f| (format!("/oneOf/{i}"), f))
         })
         .collect();
-    stage.contract_fn.extend(bindings_fn(&bound));
+    // A newtype variant's struct is inlined at `/oneOf/<index>`: its own
+    // bindings (when its context is the union's) under that prefix.
+    let p = private();
+    let newtypes: Vec<TokenStream> = u
+        .variants
+        .iter()
+        .enumerate()
+        .filter_map(|(i, v)| {
+            let Members::Newtype(ty) = &v.members else {
+                return None;
+            };
+            let prefix = format!("/oneOf/{i}");
+            Some(quote! {
+                for __contract_b in (&#p::BindingsOf::<#ty, #context>::new()).bindings(ctx) {
+                    let mut __contract_at = #p::String::from(#prefix);
+                    __contract_at.push_str(&__contract_b.pointer);
+                    __contract_out.push(#p::Binding::new(__contract_at, __contract_b.values));
+                }
+            })
+        })
+        .collect();
+    stage
+        .contract_fn
+        .extend(bindings_fn_with(&bound, &newtypes));
     stage
 }
 
@@ -225,6 +248,12 @@ pub fn bound_checks(members: &[Member<'_>], place: Place<'_>) -> TokenStream {
 /// (each under its prefix) and the context's values for them; nothing when
 /// no member is bound.
 fn bindings_fn(members: &[(String, &Member<'_>)]) -> TokenStream {
+    bindings_fn_with(members, &[])
+}
+
+/// [`bindings_fn`], with `nested`: statements that push the bindings of
+/// the contracts a variant holds onto `__contract_out`.
+fn bindings_fn_with(members: &[(String, &Member<'_>)], nested: &[TokenStream]) -> TokenStream {
     let p = private();
     let bindings: Vec<TokenStream> = members
         .iter()
@@ -248,7 +277,16 @@ fn bindings_fn(members: &[(String, &Member<'_>)]) -> TokenStream {
         .map(|(prefix, f)| format!("{prefix}/properties{}", pointer::member(f.json_name)))
         .collect();
     let mut out = TokenStream::new();
-    if !bindings.is_empty() {
+    if !nested.is_empty() {
+        out.extend(quote! {
+            fn __bindings(ctx: &Self::Context) -> #p::Vec<#p::Binding> {
+                use #p::{ContractBindings as _, NoBindings as _};
+                let mut __contract_out: #p::Vec<#p::Binding> = #p::Vec::from([#(#bindings),*]);
+                #(#nested)*
+                __contract_out
+            }
+        });
+    } else if !bindings.is_empty() {
         out.extend(quote! {
             fn __bindings(ctx: &Self::Context) -> #p::Vec<#p::Binding> {
                 #p::Vec::from([#(#bindings),*])

@@ -12,8 +12,9 @@ use crate::schema::{Export, ExportError, Provider, export_schema};
 
 use super::Tool;
 
-/// A tool's arguments type `T` under the enum's context `C`, for the
-/// derive: `(&BindingsOf::<T, C>::new()).bindings(ctx)` is `T`'s bindings
+/// A tool's arguments type (or a union's newtype variant's struct) `T`
+/// under the enum's context `C`, for the derive:
+/// `(&BindingsOf::<T, C>::new()).bindings(ctx)` is `T`'s bindings
 /// when `T`'s context is `C` ([`ContractBindings`]) and none otherwise
 /// ([`NoBindings`], a newtype over a struct without a context).
 #[doc(hidden)]

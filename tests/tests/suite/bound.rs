@@ -140,6 +140,46 @@ fn a_union_variant_binds_its_members() {
     assert_eq!(local.bound, ["/oneOf/1/properties/ticket_id"]);
 }
 
+/// A ticket to reopen: the struct of a newtype variant, with the union's
+/// context.
+#[derive(Contract, Debug, PartialEq)]
+#[contract(context = Tickets)]
+pub struct Reopen {
+    #[contract(one_of = ctx.closable)]
+    ticket_id: u64,
+}
+
+/// A union whose bound member sits in a newtype variant's struct.
+#[derive(Contract, Debug, PartialEq)]
+#[contract(tag = "action", rename_all = "snake_case", context = Tickets)]
+pub enum After {
+    Wait,
+    Reopen(Reopen),
+}
+
+#[test]
+fn a_newtype_variant_binds_its_struct_s_members() {
+    let ctx = Tickets {
+        closable: vec![5, 9],
+    };
+    assert!(After::check_with(r#"{"action":"reopen","ticket_id":9}"#, &ctx).is_accept());
+    let other = After::check_with(r#"{"action":"reopen","ticket_id":6}"#, &ctx);
+    assert_eq!(other.rejection().unwrap().errors[0].code, "not_in_context");
+    let full = After::json_schema_with(&ctx).unwrap();
+    assert_eq!(
+        full["oneOf"][1]["properties"]["ticket_id"]["enum"],
+        json!([5, 9])
+    );
+    // (OpenAI takes no union at the root: its refusal is the unbound one's.)
+    let local = After::json_schema_for_with(Provider::Local, &ctx).unwrap();
+    assert_eq!(local.bound, ["/oneOf/1/properties/ticket_id"]);
+    let empty = Tickets { closable: vec![] };
+    assert!(matches!(
+        After::json_schema_for_with(Provider::Local, &empty),
+        Err(ExportError::EmptyBinding { .. })
+    ));
+}
+
 #[test]
 fn exports_carry_the_values_in_the_context_s_order() {
     let desk = desk();
