@@ -84,9 +84,7 @@ impl<T: Definition + Document> EditPolicy<T> {
         provider: Provider,
         ctx: &T::Context,
     ) -> Result<Export, ExportError> {
-        let full = schema::document::<T>();
-        let writable = self.writable(T::bindings(ctx));
-        let bindings: Vec<Binding> = writable.iter().map(|w| w.binding.clone()).collect();
+        let (full, _, bindings) = self.bound_parts(ctx);
         bound::bind(&full, &bindings, provider, |bound| {
             self.pinned_export(bound, baseline, provider)
         })
@@ -131,9 +129,7 @@ impl<T: Definition + Document> EditPolicy<T> {
         provider: Provider,
         ctx: &T::Context,
     ) -> Result<Export, ExportError> {
-        let full = schema::document::<T>();
-        let writable = self.writable(T::bindings(ctx));
-        let bindings: Vec<Binding> = writable.iter().map(|w| w.binding.clone()).collect();
+        let (full, writable, bindings) = self.bound_parts(ctx);
         let mut export = bound::bind(&full, &bindings, provider, |bound| {
             self.patch_export(bound, baseline, provider)
         })?;
@@ -179,9 +175,7 @@ impl<T: Definition + Document> EditPolicy<T> {
         provider: Provider,
         ctx: &T::Context,
     ) -> Result<Export, ExportError> {
-        let full = schema::document::<T>();
-        let writable = self.writable(T::bindings(ctx));
-        let bindings: Vec<Binding> = writable.iter().map(|w| w.binding.clone()).collect();
+        let (full, writable, bindings) = self.bound_parts(ctx);
         let mut export = bound::bind(&full, &bindings, provider, |bound| {
             self.merge_export(bound, baseline, provider)
         })?;
@@ -193,6 +187,14 @@ impl<T: Definition + Document> EditPolicy<T> {
                 .collect()
         });
         Ok(export)
+    }
+
+    /// The full schema, the bindings of `ctx` the policy lets the model
+    /// write, and those bindings alone (what [`bound::bind`] takes).
+    fn bound_parts(&self, ctx: &T::Context) -> (Value, Vec<Writable>, Vec<Binding>) {
+        let writable = self.writable(T::bindings(ctx));
+        let bindings = writable.iter().map(|w| w.binding.clone()).collect();
+        (schema::document::<T>(), writable, bindings)
     }
 
     /// The bindings whose member the policy lets the model write (its
