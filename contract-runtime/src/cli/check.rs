@@ -12,7 +12,7 @@ use super::failure::{Failure, exit_code, usage};
 use super::jobs::run_lines_parallel;
 use super::line::check_line;
 use super::output::{write_decision, write_header, write_summary};
-use super::read::{MAX_SOURCE_BYTES, open_input, read_line_capped, read_text};
+use super::read::{open_input, read_line_capped, read_source, read_text};
 use crate::report::Report;
 
 /// `CONTRACT [FILE|-] ...`: the decisions on `stdout`, the summary on
@@ -71,15 +71,7 @@ pub(super) fn checker(args: &CheckArgs<'_>) -> Result<Checker, Failure> {
         .map_err(|e| usage(e.0))?;
     let setup = Setup {
         context: args.context.clone(),
-        source: match &args.source {
-            Some(path) => Some(read_text(
-                "--source",
-                path,
-                MAX_SOURCE_BYTES,
-                "the limit for a source text",
-            )?),
-            None => None,
-        },
+        source: read_source(args.source.as_deref())?,
         baseline: match &args.baseline {
             Some(path) => Some(read_text(
                 "--baseline",

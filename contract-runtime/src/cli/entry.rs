@@ -299,15 +299,7 @@ impl Entry {
     /// Binds a setup: parses and checks `--context`, the source and the
     /// baseline, and finds the edit policy.
     pub fn checker(&self, setup: &Setup) -> Result<Checker, SetupError> {
-        self.accepts(
-            setup.context.is_some(),
-            setup.source.is_some(),
-            setup.baseline.is_some(),
-            setup.edit.is_some(),
-        )?;
-        if let Some(problem) = &self.problem {
-            return Err(SetupError(problem.clone()));
-        }
+        self.ready(setup, true)?;
         if self.make_context.is_none() {
             return (self.plain)(setup);
         }
@@ -317,12 +309,7 @@ impl Entry {
             // policy; the context was still read, so a bad one is refused.
             return (self.plain)(setup);
         }
-        (self.with_context)(context).ok_or_else(|| {
-            SetupError(format!(
-                "the context of `{}` is not `{}`",
-                self.name, self.context_type.1
-            ))
-        })
+        (self.with_context)(context).ok_or_else(|| self.wrong_context())
     }
 
     /// Whether the contract is a tools enum, whose lines `--calls` reads
@@ -346,25 +333,36 @@ impl Entry {
                 "--baseline and --edit do not apply to --calls".into(),
             ));
         }
-        self.accepts(
-            setup.context.is_some(),
-            setup.source.is_some(),
-            false,
-            false,
-        )?;
-        if let Some(problem) = &self.problem {
-            return Err(SetupError(problem.clone()));
-        }
+        self.ready(setup, false)?;
         if self.make_context.is_none() {
             return Ok((calls.plain)());
         }
         let context = self.context_of(setup)?;
-        (calls.with_context)(context).ok_or_else(|| {
-            SetupError(format!(
-                "the context of `{}` is not `{}`",
-                self.name, self.context_type.1
-            ))
-        })
+        (calls.with_context)(context).ok_or_else(|| self.wrong_context())
+    }
+
+    /// The setup's options are ones the contract takes (`--baseline` and
+    /// `--edit` only when `with_edit`), and the contract has no problem
+    /// that refuses every setup.
+    fn ready(&self, setup: &Setup, with_edit: bool) -> Result<(), SetupError> {
+        self.accepts(
+            setup.context.is_some(),
+            setup.source.is_some(),
+            with_edit && setup.baseline.is_some(),
+            with_edit && setup.edit.is_some(),
+        )?;
+        match &self.problem {
+            Some(problem) => Err(SetupError(problem.clone())),
+            None => Ok(()),
+        }
+    }
+
+    /// A context made for another contract than this one.
+    fn wrong_context(&self) -> SetupError {
+        SetupError(format!(
+            "the context of `{}` is not `{}`",
+            self.name, self.context_type.1
+        ))
     }
 
     /// The context the setup's `--context` (and `--source`) make, checked
@@ -387,15 +385,7 @@ impl Entry {
     /// The contract's exports bound to the setup's context (see
     /// [`Contract::json_schema_for_with`]).
     pub fn bound(&self, setup: &Setup) -> Result<super::bound::Bound, SetupError> {
-        self.accepts(
-            setup.context.is_some(),
-            setup.source.is_some(),
-            false,
-            false,
-        )?;
-        if let Some(problem) = &self.problem {
-            return Err(SetupError(problem.clone()));
-        }
+        self.ready(setup, false)?;
         let context = self.context_of(setup)?;
         Ok(super::bound::Bound::new(self.bound, context, &self.name))
     }

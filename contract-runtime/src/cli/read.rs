@@ -54,6 +54,19 @@ pub(super) fn read_capped(
     Ok(bytes)
 }
 
+/// `--source FILE`, when given, read within [`MAX_SOURCE_BYTES`].
+pub(super) fn read_source(path: Option<&Path>) -> Result<Option<String>, Failure> {
+    path.map(|path| {
+        read_text(
+            "--source",
+            path,
+            MAX_SOURCE_BYTES,
+            "the limit for a source text",
+        )
+    })
+    .transpose()
+}
+
 /// [`read_capped`] of a text file.
 pub(super) fn read_text(
     what: &str,

@@ -13,7 +13,7 @@ use super::bound::Bound;
 use super::entry::{Entry, Setup};
 use super::failure::{Failure, finish, usage};
 use super::patch::PatchSchema;
-use super::read::{MAX_SOURCE_BYTES, read_text};
+use super::read::{read_source, read_text};
 
 /// `--schema CONTRACT [--provider P [--request]]`; returns the exit code.
 pub(super) fn run_schema(
@@ -108,15 +108,7 @@ pub(super) fn run_grammar(args: &BoundArgs<'_>, stdout: &mut dyn Write) -> Resul
 
 /// Reads `--source` and binds the request's context.
 fn bound(args: &BoundArgs<'_>) -> Result<Bound, Failure> {
-    let source = match &args.source {
-        Some(path) => Some(read_text(
-            "--source",
-            path,
-            MAX_SOURCE_BYTES,
-            "the limit for a source text",
-        )?),
-        None => None,
-    };
+    let source = read_source(args.source.as_deref())?;
     let setup = Setup {
         context: args.context.clone(),
         source,
