@@ -177,6 +177,7 @@ impl Scanner {
             if !object.rules.is_empty() && !frame.quarantine {
                 frame.values.clear();
                 frame.values.resize(object.members.len(), None);
+                frame.marks = Default::default();
             }
         }
         self.before_tag(plan, d, &read)

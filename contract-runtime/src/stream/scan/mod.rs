@@ -8,7 +8,7 @@
 //! the pipeline which parse error that is). Escapes, surrogate pairs and
 //! numbers may be split anywhere between pieces; pieces are `&str`, so a
 //! UTF-8 character never is.
-use super::plan::rules::Seen;
+use super::plan::rules::{Marks, Seen};
 use super::plan::{ANY, NodeId, Plan, types};
 
 #[cfg(test)]
@@ -105,6 +105,8 @@ struct Frame {
     /// text of those that are strings.
     values: Vec<Option<Seen>>,
     arena: String,
+    /// The members complete and null, and the conditions holding, as bits.
+    marks: Marks,
 }
 
 // A member of a tagged union met before its tag: its key, and where its
@@ -448,6 +450,7 @@ impl Scanner {
         frame.watch = None;
         frame.values.clear();
         frame.arena.clear();
+        frame.marks = Marks::default();
         if let Some(object) = rule.object.as_ref().filter(|o| !o.rules.is_empty())
             && members.is_some()
             && !expect.quarantine

@@ -119,7 +119,22 @@ impl Scanner {
         let Some(member) = object.members.get(m) else {
             return Ok(());
         };
+        // The bits rule out at once what cannot be broken yet.
+        let suspects = match &object.masks {
+            Some(masks) => {
+                let suspects =
+                    masks.complete(&object.rules, m, &seen, &frame.arena, &mut frame.marks);
+                if suspects == 0 {
+                    return Ok(());
+                }
+                Some(suspects)
+            }
+            None => None,
+        };
         for &r in &member.rules {
+            if suspects.is_some_and(|s| s.checked_shr(r as u32).unwrap_or(0) & 1 == 0) {
+                continue;
+            }
             if let Some(broken) = object
                 .rules
                 .get(r)
