@@ -112,10 +112,11 @@ impl Scanner {
         let Some(union) = plan.node(frame.node).union.as_ref() else {
             return Ok(());
         };
+        let written = self.decoded(text);
         let chosen = union
             .variants
             .iter()
-            .find(|(name, _)| *name == self.string.text)
+            .find(|(name, _)| name == written)
             .map(|(_, node)| self.resolve(*node, types::OBJECT));
         let Some(variant) = chosen else {
             if quarantine {

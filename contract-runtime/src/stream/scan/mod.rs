@@ -128,7 +128,13 @@ struct Str {
     keep: bool,
     /// Whether the plan still has something to decide on this string.
     live: bool,
+    /// The decoded text, once an escape made it differ from the raw
+    /// bytes; before that it is empty and the text is `raw..safe` of the
+    /// document (plain content is not copied piece by piece).
     text: String,
+    /// Where the string's content starts in the document, while no escape
+    /// has been met (`None` after one: `text` holds the decoded text).
+    raw: Option<usize>,
     /// Where the string is in an escape, inside one.
     escape: Option<Escape>,
     /// The offset after the last complete character.
@@ -177,6 +183,7 @@ impl Scanner {
                 keep: false,
                 live: false,
                 text: String::new(),
+                raw: None,
                 escape: None,
                 safe: 0,
             },
@@ -203,6 +210,7 @@ impl Scanner {
         self.depth = 0;
         self.string.escape = None;
         self.string.text.clear();
+        self.string.raw = None;
         self.duplicate = false;
         self.literal_at = 0;
         self.root_doubt = false;

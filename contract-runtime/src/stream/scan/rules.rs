@@ -67,7 +67,12 @@ impl Scanner {
     }
 
     /// The string just read is the value of the member being completed.
-    pub(super) fn record_text(&mut self, plan: &Plan) -> Result<(), Stop> {
+    pub(super) fn record_text(&mut self, plan: &Plan, text: &str) -> Result<(), Stop> {
+        let s = &self.string;
+        let decoded = match s.raw {
+            Some(raw) => text.get(raw..s.safe).unwrap_or_default(),
+            None => &s.text,
+        };
         let Some(frame) = self
             .depth
             .checked_sub(1)
@@ -76,7 +81,7 @@ impl Scanner {
             return Ok(());
         };
         let start = frame.arena.len();
-        frame.arena.push_str(&self.string.text);
+        frame.arena.push_str(decoded);
         let end = frame.arena.len();
         self.record(plan, Seen::Text(start, end))
     }
