@@ -205,7 +205,7 @@ impl Scanner {
         };
         scanner.feed(value, 0)?;
         // A number at the root ends with the text.
-        if let State::Number(_) = scanner.state {
+        if scanner.state == State::Number {
             scanner.end_number(self.plan, value, value.len())?;
         }
         if scanner.state != State::Done {

@@ -49,7 +49,8 @@ enum State {
     After,
     InKey,
     InString,
-    Number(NumberSyntax),
+    /// In a number (where in its grammar: [`Scanner::number`]).
+    Number,
     Literal,
     /// The root value is complete: only whitespace may follow.
     Done,
@@ -152,6 +153,9 @@ pub(crate) struct Scanner {
     depth: usize,
     string: Str,
     number_start: usize,
+    /// Where the number being read is in its grammar (kept apart from
+    /// `state`, whose match is then a plain jump table).
+    number: NumberSyntax,
     number_expect: Expect,
     literal: &'static [u8],
     literal_at: usize,
@@ -188,6 +192,7 @@ impl Scanner {
                 safe: 0,
             },
             number_start: 0,
+            number: NumberSyntax::Start,
             number_expect: UNCHECKED,
             literal: b"",
             literal_at: 0,
@@ -237,13 +242,14 @@ impl Scanner {
                     i = self.string(plan, text, i)?;
                     continue;
                 }
-                State::Number(num) => {
+                State::Number => {
+                    let num = self.number;
                     match num.step(b) {
                         NumberStep::More(next) => {
                             if num.is_integer() && !next.is_integer() && self.integer_only() {
                                 return Err(self.schema_error(code::INVALID_TYPE));
                             }
-                            self.state = State::Number(next);
+                            self.number = next;
                             i += 1;
                         }
                         // The byte after the number ends it and is read again.
@@ -413,7 +419,8 @@ impl Scanner {
                 };
                 self.number_start = at;
                 self.number_expect = expect;
-                self.state = State::Number(first);
+                self.number = first;
+                self.state = State::Number;
             }
         }
         Ok(())
