@@ -19,7 +19,7 @@ use crate::decode::{Format, Literal};
 use crate::describe::{self, Body, Constraint, Description, Type, VariantMembers};
 
 pub(crate) mod rules;
-use rules::Rule;
+use rules::{Masks, Rule};
 
 /// A node's index in [`Plan::nodes`].
 pub(crate) type NodeId = usize;
@@ -178,6 +178,8 @@ pub(crate) struct Object {
     pub(crate) other: Option<NodeId>,
     /// The `when` and `order` rules over the members.
     pub(crate) rules: Vec<Rule>,
+    /// The rules as bits (see [`Masks`]), when they fit.
+    pub(crate) masks: Option<Masks>,
 }
 
 /// A declared member.
@@ -440,11 +442,13 @@ impl Builder {
             let reading = rules.iter().enumerate().filter(|(_, r)| r.reads(i));
             member.rules = reading.map(|(r, _)| r).collect();
         }
+        let masks = Masks::of(&rules, members.len());
         Object {
             members,
             closed: true,
             other: None,
             rules,
+            masks,
         }
     }
 

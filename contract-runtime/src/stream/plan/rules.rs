@@ -193,6 +193,181 @@ impl Rule {
     }
 }
 
+/// The rules of one object as bits, for a test that rules most of them
+/// out before [`Rule::decide`] is called: which rules a member's
+/// completion can break, given which members are complete, which of them
+/// are null and which `when` conditions hold. Built only for an object of
+/// at most 64 members and 64 rules (a larger one calls `decide` for every
+/// rule a member is read by).
+#[derive(Debug, Default)]
+pub(crate) struct Masks {
+    rules: Vec<RuleBits>,
+    members: Vec<MemberBits>,
+}
+
+// A rule's members: those a `when` requires and forbids, an `order`'s two.
+#[derive(Debug, Default, Clone, Copy)]
+struct RuleBits {
+    required: u64,
+    forbidden: u64,
+    pair: u64,
+}
+
+// A member's rules: the `when` rules it is the condition of, those that
+// require it, those that forbid it, and the `order` rules that read it.
+#[derive(Debug, Default, Clone, Copy)]
+struct MemberBits {
+    condition_of: u64,
+    required_of: u64,
+    forbidden_of: u64,
+    order_of: u64,
+}
+
+/// Which members of an object are complete and null, and which `when`
+/// conditions hold (a bit per member, per rule).
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Marks {
+    done: u64,
+    null: u64,
+    holds: u64,
+}
+
+impl Masks {
+    /// The masks of `rules` over `members` members, if both fit in 64 bits.
+    pub(crate) fn of(rules: &[Rule], members: usize) -> Option<Masks> {
+        if rules.is_empty() || rules.len() > 64 || members > 64 {
+            return None;
+        }
+        let bits = |list: &[usize]| list.iter().fold(0u64, |acc, &m| acc | bit(m));
+        let mut masks = Masks {
+            rules: Vec::with_capacity(rules.len()),
+            members: vec![MemberBits::default(); members],
+        };
+        for (r, rule) in rules.iter().enumerate() {
+            let me = bit(r);
+            let mut mark = |m: usize, pick: fn(&mut MemberBits) -> &mut u64| {
+                if let Some(bits) = masks.members.get_mut(m) {
+                    *pick(bits) |= me;
+                }
+            };
+            let bits = match rule {
+                Rule::When {
+                    condition,
+                    required,
+                    forbidden,
+                    ..
+                } => {
+                    mark(*condition, |b| &mut b.condition_of);
+                    for &t in required {
+                        mark(t, |b| &mut b.required_of);
+                    }
+                    for &t in forbidden {
+                        mark(t, |b| &mut b.forbidden_of);
+                    }
+                    RuleBits {
+                        required: bits(required),
+                        forbidden: bits(forbidden),
+                        pair: 0,
+                    }
+                }
+                Rule::Order { first, second, .. } => {
+                    mark(*first, |b| &mut b.order_of);
+                    mark(*second, |b| &mut b.order_of);
+                    RuleBits {
+                        pair: bit(*first) | bit(*second),
+                        ..RuleBits::default()
+                    }
+                }
+            };
+            masks.rules.push(bits);
+        }
+        Some(masks)
+    }
+
+    /// Member `m` is complete as `seen`: marks it (and the `when` rules
+    /// whose condition it is as holding when its value is one of theirs,
+    /// `rules` being the object's), then returns the rules [`Rule::decide`]
+    /// may find broken now. Every other rule is not (a superset: `decide`
+    /// has the last word).
+    #[inline]
+    pub(crate) fn complete(
+        &self,
+        rules: &[Rule],
+        m: usize,
+        seen: &Seen,
+        arena: &str,
+        marks: &mut Marks,
+    ) -> u64 {
+        let Some(member) = self.members.get(m) else {
+            return u64::MAX;
+        };
+        let null = *seen == Seen::Null;
+        marks.done |= bit(m);
+        if null {
+            marks.null |= bit(m);
+        }
+        let own = member.condition_of;
+        let mut suspects = 0;
+        if own != 0 {
+            let mut conditions = own;
+            while conditions != 0 {
+                let r = conditions.trailing_zeros() as usize;
+                conditions &= conditions - 1;
+                if rules.get(r).is_some_and(|rule| rule.holds(seen, arena)) {
+                    marks.holds |= bit(r);
+                    // A condition complete and holding: a target already wrong.
+                    let b = self.rules.get(r).copied().unwrap_or_default();
+                    if (b.required & marks.done & marks.null)
+                        | (b.forbidden & marks.done & !marks.null)
+                        != 0
+                    {
+                        suspects |= bit(r);
+                    }
+                }
+            }
+        }
+        // A target complete after its condition held.
+        let targets = if null {
+            member.required_of
+        } else {
+            member.forbidden_of
+        };
+        suspects |= targets & marks.holds & !own;
+        // An order whose two members are complete.
+        let mut orders = member.order_of;
+        while orders != 0 {
+            let r = orders.trailing_zeros() as usize;
+            orders &= orders - 1;
+            let pair = self.rules.get(r).map_or(0, |b| b.pair);
+            if pair & marks.done == pair {
+                suspects |= bit(r);
+            }
+        }
+        suspects
+    }
+}
+
+// The bit of `i` (below 64: the masks are built only then).
+#[inline]
+fn bit(i: usize) -> u64 {
+    1u64.checked_shl(i as u32).unwrap_or(0)
+}
+
+impl Rule {
+    /// Whether a `when`'s condition holds for its complete value `seen`.
+    #[inline]
+    fn holds(&self, seen: &Seen, arena: &str) -> bool {
+        let Rule::When { matches, .. } = self else {
+            return false;
+        };
+        let text = match *seen {
+            Seen::Text(start, end) => arena.get(start..end),
+            _ => None,
+        };
+        matches.iter().any(|v| v.is(seen, text))
+    }
+}
+
 impl Rule {
     /// The message and the expectation of the error `code` this rule
     /// decided, as the decoder words them (`name`: a member's JSON name by
@@ -338,8 +513,76 @@ fn scalar(member: &describe::Member) -> Option<Scalar> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Match, Seen};
+    use super::{Marks, Masks, Match, Rule, Scalar, Seen};
     use serde_json::json;
+
+    // Every order of completing four members, each null, "a" or "b": the
+    // bits never rule out a rule `decide` finds broken.
+    #[test]
+    fn the_masks_never_rule_out_a_broken_rule() {
+        let when =
+            |condition, value: &str, required: Vec<usize>, forbidden: Vec<usize>| Rule::When {
+                condition,
+                values: vec![json!(value)],
+                matches: vec![Match::Text(value.into())],
+                required,
+                forbidden,
+            };
+        let rules = vec![
+            when(0, "a", vec![1, 2], vec![3]),
+            when(0, "b", vec![3], vec![]),
+            when(0, "b", vec![], vec![1, 2]),
+            when(3, "a", vec![0, 3], vec![1]),
+            Rule::Order {
+                first: 1,
+                second: 2,
+                strict: false,
+                kind: Scalar::Integer,
+            },
+        ];
+        let masks = Masks::of(&rules, 4).unwrap();
+        let arena = "ab";
+        let values = [
+            Seen::Null,
+            Seen::Text(0, 1),
+            Seen::Text(1, 2),
+            Seen::Integer(2),
+        ];
+        let mut broken = 0;
+        for order in 0..24usize {
+            // The `order`-th permutation of the four members.
+            let mut left = vec![0, 1, 2, 3];
+            let mut rest = order;
+            let mut members = Vec::new();
+            for n in (1..=4).rev() {
+                members.push(left.remove(rest % n));
+                rest /= n;
+            }
+            for pick in 0..4usize.pow(4) {
+                let mut seen = vec![None; 4];
+                let mut marks = Marks::default();
+                for (k, &m) in members.iter().enumerate() {
+                    let value = values[(pick / 4usize.pow(k as u32)) % 4];
+                    seen[m] = Some(value);
+                    let suspects = masks.complete(&rules, m, &value, arena, &mut marks);
+                    for (r, rule) in rules.iter().enumerate() {
+                        if !rule.reads(m) {
+                            continue;
+                        }
+                        if let Some((_, code)) = rule.decide(m, &seen, arena) {
+                            broken += 1;
+                            assert!(
+                                suspects & (1 << r) != 0,
+                                "rule {r} ({code}) ruled out: {members:?}, {seen:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // The test reaches broken rules of every kind.
+        assert!(broken > 100, "{broken}");
+    }
 
     #[test]
     fn a_condition_value_is_typed_as_the_stream_compares_it() {

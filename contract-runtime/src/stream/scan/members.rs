@@ -112,10 +112,11 @@ impl Scanner {
         let Some(union) = plan.node(frame.node).union.as_ref() else {
             return Ok(());
         };
+        let written = self.decoded(text);
         let chosen = union
             .variants
             .iter()
-            .find(|(name, _)| *name == self.string.text)
+            .find(|(name, _)| name == written)
             .map(|(_, node)| self.resolve(*node, types::OBJECT));
         let Some(variant) = chosen else {
             if quarantine {
@@ -177,6 +178,7 @@ impl Scanner {
             if !object.rules.is_empty() && !frame.quarantine {
                 frame.values.clear();
                 frame.values.resize(object.members.len(), None);
+                frame.marks = Default::default();
             }
         }
         self.before_tag(plan, d, &read)
@@ -203,7 +205,7 @@ impl Scanner {
         };
         scanner.feed(value, 0)?;
         // A number at the root ends with the text.
-        if let State::Number(_) = scanner.state {
+        if scanner.state == State::Number {
             scanner.end_number(self.plan, value, value.len())?;
         }
         if scanner.state != State::Done {

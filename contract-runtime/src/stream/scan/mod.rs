@@ -8,7 +8,7 @@
 //! the pipeline which parse error that is). Escapes, surrogate pairs and
 //! numbers may be split anywhere between pieces; pieces are `&str`, so a
 //! UTF-8 character never is.
-use super::plan::rules::Seen;
+use super::plan::rules::{Marks, Seen};
 use super::plan::{ANY, NodeId, Plan, types};
 
 #[cfg(test)]
@@ -49,7 +49,8 @@ enum State {
     After,
     InKey,
     InString,
-    Number(NumberSyntax),
+    /// In a number (where in its grammar: [`Scanner::number`]).
+    Number,
     Literal,
     /// The root value is complete: only whitespace may follow.
     Done,
@@ -105,6 +106,8 @@ struct Frame {
     /// text of those that are strings.
     values: Vec<Option<Seen>>,
     arena: String,
+    /// The members complete and null, and the conditions holding, as bits.
+    marks: Marks,
 }
 
 // A member of a tagged union met before its tag: its key, and where its
@@ -126,7 +129,13 @@ struct Str {
     keep: bool,
     /// Whether the plan still has something to decide on this string.
     live: bool,
+    /// The decoded text, once an escape made it differ from the raw
+    /// bytes; before that it is empty and the text is `raw..safe` of the
+    /// document (plain content is not copied piece by piece).
     text: String,
+    /// Where the string's content starts in the document, while no escape
+    /// has been met (`None` after one: `text` holds the decoded text).
+    raw: Option<usize>,
     /// Where the string is in an escape, inside one.
     escape: Option<Escape>,
     /// The offset after the last complete character.
@@ -144,6 +153,9 @@ pub(crate) struct Scanner {
     depth: usize,
     string: Str,
     number_start: usize,
+    /// Where the number being read is in its grammar (kept apart from
+    /// `state`, whose match is then a plain jump table).
+    number: NumberSyntax,
     number_expect: Expect,
     literal: &'static [u8],
     literal_at: usize,
@@ -175,10 +187,12 @@ impl Scanner {
                 keep: false,
                 live: false,
                 text: String::new(),
+                raw: None,
                 escape: None,
                 safe: 0,
             },
             number_start: 0,
+            number: NumberSyntax::Start,
             number_expect: UNCHECKED,
             literal: b"",
             literal_at: 0,
@@ -201,6 +215,7 @@ impl Scanner {
         self.depth = 0;
         self.string.escape = None;
         self.string.text.clear();
+        self.string.raw = None;
         self.duplicate = false;
         self.literal_at = 0;
         self.root_doubt = false;
@@ -227,13 +242,14 @@ impl Scanner {
                     i = self.string(plan, text, i)?;
                     continue;
                 }
-                State::Number(num) => {
+                State::Number => {
+                    let num = self.number;
                     match num.step(b) {
                         NumberStep::More(next) => {
                             if num.is_integer() && !next.is_integer() && self.integer_only() {
                                 return Err(self.schema_error(code::INVALID_TYPE));
                             }
-                            self.state = State::Number(next);
+                            self.number = next;
                             i += 1;
                         }
                         // The byte after the number ends it and is read again.
@@ -403,7 +419,8 @@ impl Scanner {
                 };
                 self.number_start = at;
                 self.number_expect = expect;
-                self.state = State::Number(first);
+                self.number = first;
+                self.state = State::Number;
             }
         }
         Ok(())
@@ -448,6 +465,7 @@ impl Scanner {
         frame.watch = None;
         frame.values.clear();
         frame.arena.clear();
+        frame.marks = Marks::default();
         if let Some(object) = rule.object.as_ref().filter(|o| !o.rules.is_empty())
             && members.is_some()
             && !expect.quarantine

@@ -67,7 +67,12 @@ impl Scanner {
     }
 
     /// The string just read is the value of the member being completed.
-    pub(super) fn record_text(&mut self, plan: &Plan) -> Result<(), Stop> {
+    pub(super) fn record_text(&mut self, plan: &Plan, text: &str) -> Result<(), Stop> {
+        let s = &self.string;
+        let decoded = match s.raw {
+            Some(raw) => text.get(raw..s.safe).unwrap_or_default(),
+            None => &s.text,
+        };
         let Some(frame) = self
             .depth
             .checked_sub(1)
@@ -76,7 +81,7 @@ impl Scanner {
             return Ok(());
         };
         let start = frame.arena.len();
-        frame.arena.push_str(&self.string.text);
+        frame.arena.push_str(decoded);
         let end = frame.arena.len();
         self.record(plan, Seen::Text(start, end))
     }
@@ -119,7 +124,22 @@ impl Scanner {
         let Some(member) = object.members.get(m) else {
             return Ok(());
         };
+        // The bits rule out at once what cannot be broken yet.
+        let suspects = match &object.masks {
+            Some(masks) => {
+                let suspects =
+                    masks.complete(&object.rules, m, &seen, &frame.arena, &mut frame.marks);
+                if suspects == 0 {
+                    return Ok(());
+                }
+                Some(suspects)
+            }
+            None => None,
+        };
         for &r in &member.rules {
+            if suspects.is_some_and(|s| s.checked_shr(r as u32).unwrap_or(0) & 1 == 0) {
+                continue;
+            }
             if let Some(broken) = object
                 .rules
                 .get(r)

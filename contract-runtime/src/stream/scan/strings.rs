@@ -19,6 +19,7 @@ impl Scanner {
         s.keep = keep;
         s.live = checked || (expect.tag && !expect.quarantine);
         s.text.clear();
+        s.raw = Some(after);
         s.escape = None;
         s.safe = after;
         self.state = if key { State::InKey } else { State::InString };
@@ -61,14 +62,14 @@ impl Scanner {
             i = end;
             let s = &mut self.string;
             s.chars += chars;
-            if s.keep {
+            if s.keep && s.raw.is_none() {
                 s.text.push_str(text.get(run..i).unwrap_or_default());
             }
             s.safe = i;
             match bytes.get(i) {
                 None => {
                     if i > start {
-                        self.check_prefix(plan)?;
+                        self.check_prefix(plan, text)?;
                     }
                     return Ok(i);
                 }
@@ -78,7 +79,14 @@ impl Scanner {
                     return Ok(i + 1);
                 }
                 Some(b'\\') => {
-                    self.string.escape = Some(Escape::START);
+                    let s = &mut self.string;
+                    // The decoded text differs from the raw bytes from here.
+                    if let Some(raw) = s.raw.take()
+                        && s.keep
+                    {
+                        s.text.push_str(text.get(raw..i).unwrap_or_default());
+                    }
+                    s.escape = Some(Escape::START);
                     i += 1;
                 }
                 Some(_) => return Err(Stop::Syntax),
@@ -86,20 +94,31 @@ impl Scanner {
         }
     }
 
+    /// The string's decoded text so far (`text`: the document).
+    #[inline]
+    pub(super) fn decoded<'a>(&'a self, text: &'a str) -> &'a str {
+        let s = &self.string;
+        match s.raw {
+            Some(raw) => text.get(raw..s.safe).unwrap_or_default(),
+            None => &s.text,
+        }
+    }
+
     // What the string so far decides.
-    fn check_prefix(&mut self, plan: &Plan) -> Result<(), Stop> {
+    fn check_prefix(&mut self, plan: &Plan, text: &str) -> Result<(), Stop> {
         let s = &self.string;
         if !s.live || self.state == State::InKey {
             return Ok(());
         }
         if s.expect.tag {
+            let decoded = self.decoded(text);
             let frame = self.depth.checked_sub(1).and_then(|d| self.frames.get(d));
             let union = frame.and_then(|f| plan.node(f.node).union.as_ref());
             if let Some(union) = union
                 && !union
                     .variants
                     .iter()
-                    .any(|(name, _)| name.starts_with(&s.text))
+                    .any(|(name, _)| name.starts_with(decoded))
             {
                 return Err(self.schema_error(union.unknown));
             }
@@ -116,7 +135,7 @@ impl Scanner {
         if !decides {
             return Ok(());
         }
-        let v = verdict::string_prefix(rule, s.chars, &s.text);
+        let v = verdict::string_prefix(rule, s.chars, self.decoded(text));
         self.judge(v)
     }
 
@@ -129,7 +148,16 @@ impl Scanner {
             let Some(frame) = frame else {
                 return Err(Stop::Syntax);
             };
-            std::mem::swap(&mut frame.key, &mut self.string.text);
+            let s = &mut self.string;
+            match s.raw {
+                Some(raw) => {
+                    frame.key.clear();
+                    frame
+                        .key
+                        .push_str(text.get(raw..s.safe).unwrap_or_default());
+                }
+                None => std::mem::swap(&mut frame.key, &mut s.text),
+            }
             self.state = State::Colon;
             return self.member(plan, after);
         }
@@ -137,11 +165,12 @@ impl Scanner {
         if s.expect.tag {
             self.tag(plan, text)?;
         } else if s.live {
-            let v = verdict::string_end(&plan.node(s.expect.node).text, s.chars, &s.text);
+            let v =
+                verdict::string_end(&plan.node(s.expect.node).text, s.chars, self.decoded(text));
             self.judge(v)?;
         }
         if self.watched() {
-            self.record_text(plan)?;
+            self.record_text(plan, text)?;
         }
         self.value_done(after);
         Ok(())
