@@ -149,8 +149,8 @@ where
 pub fn not_in_context(cx: &mut Collector, path: &Path<'_>, name: &str, index: Option<usize>) {
     let member = path.key(name);
     let pointer = match index {
-        Some(i) => member.index(i).to_pointer(),
-        None => member.to_pointer(),
+        Some(i) => member.index(i).pointer(),
+        None => member.pointer(),
     };
     if cx.has_reason_at(&pointer) {
         return;

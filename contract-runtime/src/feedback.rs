@@ -84,7 +84,7 @@ impl Rejection {
             .iter()
             .map(|e| FeedbackItem {
                 stage: e.stage,
-                pointer: e.pointer.clone(),
+                pointer: e.pointer.as_str().to_owned(),
                 code: e.code,
                 expected: if e.expected.is_empty() {
                     generic_expectation(e.code, e.stage).to_owned()

@@ -147,7 +147,7 @@
 //! | module | for |
 //! |---|---|
 //! | [`code`] | the stable error codes, to match on |
-//! | [`error`] | errors as data, [`error::MAX_ERRORS`] |
+//! | [`error`] | errors as data, [`error::MAX_ERRORS`], [`error::PointerString`] (an error's pointer, inline when short) |
 //! | [`json`] | the strict-JSON policy: [`json::parse`] of an untyped document |
 //! | [`schema`] | provider exports ([`schema::Export`], [`schema::export_schema`]), the APIs that carry them ([`schema::Api`]), schema versions, [`schema::LOCAL_ONLY`] |
 //! | [`compat`] | the changes between two versions of a schema |

@@ -88,7 +88,7 @@ impl Loop {
             .map(|r| {
                 r.errors
                     .iter()
-                    .map(|e| (e.stage, e.pointer.clone(), e.code))
+                    .map(|e| (e.stage, e.pointer.as_str().to_owned(), e.code))
                     .collect()
             })
             .unwrap_or_default();

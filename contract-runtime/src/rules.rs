@@ -39,13 +39,8 @@ pub fn when_error(
 ) {
     let (message, expected) = when_texts(kind, condition_field, &condition_value);
     cx.push(
-        Error::new(
-            Stage::Rule,
-            path.key(name).to_pointer(),
-            kind.code(),
-            message,
-        )
-        .with_expected(expected),
+        Error::new(Stage::Rule, path.key(name).pointer(), kind.code(), message)
+            .with_expected(expected),
     );
 }
 
@@ -103,7 +98,7 @@ pub fn order_error(
     cx.push(
         Error::new(
             Stage::Rule,
-            path.key(second).to_pointer(),
+            path.key(second).pointer(),
             code::ORDER,
             message,
         )

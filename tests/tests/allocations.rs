@@ -181,3 +181,28 @@ fn an_escaped_string_allocates_its_buffer_only() {
     // The unescaped buffer becomes the field's String.
     assert_eq!(n, 1);
 }
+
+#[test]
+fn a_document_with_many_errors_allocates_only_the_list_of_errors() {
+    // Five schema errors at short pointers, none of them in a string that
+    // would be kept: the errors' pointers and messages allocate nothing.
+    let raw =
+        r#"{"notifications":{"email":"no","push":true},"retry_limit":-1,"channels":[7,2,null]}"#;
+    let n = allocations_of(|| {
+        let rejection = Settings::from_json(raw).unwrap_err();
+        assert_eq!(
+            rejection.pointers(),
+            [
+                "/notifications/email",
+                "/notifications/push",
+                "/retry_limit",
+                "/channels/0",
+                "/channels/1",
+                "/channels/2"
+            ]
+        );
+    });
+    // The `Vec` of errors, the `Vec` the channels were read into, and the
+    // one `pointers()` returns.
+    assert_eq!(n, 3);
+}

@@ -254,7 +254,7 @@ mod tests {
         let value = json::parse(line.as_bytes(), &Limits::default()).unwrap();
         shape_errors(&value)
             .into_iter()
-            .map(|e| (e.pointer, e.code))
+            .map(|e| (e.pointer.into(), e.code))
             .collect()
     }
 

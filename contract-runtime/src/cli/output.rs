@@ -320,7 +320,7 @@ mod tests {
             .prop_map(
                 |(stage, pointer, code, (message, borrowed), line, column)| Error {
                     stage,
-                    pointer,
+                    pointer: pointer.into(),
                     code,
                     message: if borrowed {
                         Cow::Borrowed("fixed \"text\"")

@@ -125,7 +125,10 @@ mod tests {
         let mut cx = Collector::new();
         let _ = read(&mut r, &Path::Root, &mut cx, &CHECKS);
         let (errors, _, _) = cx.finish();
-        errors.into_iter().map(|e| (e.pointer, e.code)).collect()
+        errors
+            .into_iter()
+            .map(|e| (e.pointer.into(), e.code))
+            .collect()
     }
 
     #[test]

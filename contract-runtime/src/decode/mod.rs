@@ -50,8 +50,10 @@ pub struct TypeMessages {
     /// What was expected ("a string").
     pub expected: &'static str,
     /// "expected X, found object", "… array", "… string", "… number",
-    /// "… boolean", "… null".
-    pub found: [&'static str; 6],
+    /// "… boolean", "… null", then the words of an integer's other errors
+    /// restated with a declared range: "… a number outside that range",
+    /// "… a number written with a fraction or exponent".
+    pub found: [&'static str; 8],
 }
 
 impl TypeMessages {
@@ -82,6 +84,16 @@ macro_rules! __type_messages {
                 concat!("expected ", $expected, ", found number"),
                 concat!("expected ", $expected, ", found boolean"),
                 concat!("expected ", $expected, ", found null"),
+                concat!(
+                    "expected ",
+                    $expected,
+                    ", found a number outside that range"
+                ),
+                concat!(
+                    "expected ",
+                    $expected,
+                    ", found a number written with a fraction or exponent"
+                ),
             ],
         }
     };
@@ -342,6 +354,18 @@ pub fn declared_range(
         }
         // "expected <the type's range>, found <what>": the same, with the
         // declared range.
+        // What was found is most often a JSON type or a number out of the
+        // type's range: its message is one of the range's, fixed at compile
+        // time, and found by its last byte and its end (no search).
+        let prefix = "expected ".len() + range.expected.len();
+        let last = e.message.as_bytes().last();
+        if let Some(fixed) = range.found.iter().find(|m| {
+            m.as_bytes().last() == last && m.get(prefix..).is_some_and(|f| e.message.ends_with(f))
+        }) {
+            e.message = std::borrow::Cow::Borrowed(fixed);
+            e.expected = std::borrow::Cow::Borrowed(range.expected);
+            continue;
+        }
         // The last comma is the one before "found" (neither the range's
         // words nor a number have one); a search for a byte, not a word.
         if let Some(at) = e
@@ -350,13 +374,6 @@ pub fn declared_range(
             .filter(|&at| e.message[at..].starts_with(", found "))
         {
             let found = &e.message[at..];
-            // What was found is most often a JSON type: its message is
-            // one of the range's, fixed at compile time.
-            if let Some(fixed) = range.found.iter().find(|m| m.ends_with(found)) {
-                e.message = std::borrow::Cow::Borrowed(fixed);
-                e.expected = std::borrow::Cow::Borrowed(range.expected);
-                continue;
-            }
             let expected = range.expected;
             let mut message =
                 String::with_capacity("expected ".len() + expected.len() + found.len());

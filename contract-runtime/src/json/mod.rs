@@ -44,7 +44,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use crate::code;
-use crate::error::{Error, Rejection, Stage};
+use crate::error::{Error, PointerString, Rejection, Stage};
 
 pub(crate) mod lexical;
 mod reader;
@@ -195,6 +195,69 @@ impl<'a> Path<'a> {
         Path::Index(self, index)
     }
 
+    /// The RFC 6901 pointer of this location, as an [`Error`] holds it:
+    /// written in place, without a heap allocation, when none of its keys
+    /// needs escaping and it is at most [`PointerString::INLINE`] bytes.
+    pub fn pointer(&self) -> PointerString {
+        self.inline_pointer()
+            .unwrap_or_else(|| PointerString::from(self.to_pointer()))
+    }
+
+    // The pointer written inline: one walk for its length, one that writes
+    // it from its end (the leaf's segment first), each key checked for `~`
+    // and `/` as it is copied, a word at a time. `None` when it does not
+    // fit or a key needs escaping.
+    #[inline]
+    fn inline_pointer(&self) -> Option<PointerString> {
+        let mut len = 0;
+        let mut at = self;
+        loop {
+            match at {
+                Path::Root => break,
+                Path::Key(parent, key) => {
+                    len += 1 + key.len();
+                    at = parent;
+                }
+                Path::Index(parent, index) => {
+                    len += 1 + decimal_digits(*index);
+                    at = parent;
+                }
+            }
+        }
+        if len > PointerString::INLINE {
+            return None;
+        }
+        let mut buf = [0; PointerString::INLINE];
+        let mut end = len;
+        at = self;
+        loop {
+            let (parent, start) = match at {
+                Path::Root => return Some(PointerString::inline(buf, len)),
+                Path::Key(parent, key) => {
+                    let start = end.checked_sub(key.len())?;
+                    copy_plain(buf.get_mut(start..end)?, key.as_bytes())?;
+                    (parent, start)
+                }
+                Path::Index(parent, index) => {
+                    let mut n = *index;
+                    let mut start = end;
+                    loop {
+                        start = start.checked_sub(1)?;
+                        *buf.get_mut(start)? = b'0' + (n % 10) as u8;
+                        n /= 10;
+                        if n == 0 {
+                            break;
+                        }
+                    }
+                    (parent, start)
+                }
+            };
+            end = start.checked_sub(1)?;
+            *buf.get_mut(end)? = b'/';
+            at = parent;
+        }
+    }
+
     /// The RFC 6901 pointer of this location.
     pub fn to_pointer(&self) -> String {
         // A member of the root (most errors' location) in two copies.
@@ -274,6 +337,59 @@ impl<'a> Path<'a> {
             }
         }
     }
+}
+
+// Copies `src` into `dst` (of the same length), or `None` if `src` holds
+// `~` or `/`: eight (or four) bytes at a time, the last word overlapping
+// the one before it, so that a member name takes a few loads and stores.
+#[inline]
+fn copy_plain(dst: &mut [u8], src: &[u8]) -> Option<()> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    const TILDES: u64 = ONES * b'~' as u64;
+    const SLASHES: u64 = ONES * b'/' as u64;
+    // Whether a byte of `w` is `~` or `/` (the classic zero-byte test on
+    // `w` with either splatted byte taken out).
+    fn special(w: u64) -> bool {
+        let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS != 0;
+        zero(w ^ TILDES) || zero(w ^ SLASHES)
+    }
+    let n = src.len();
+    if n >= 8 {
+        let mut i = 0;
+        loop {
+            // The last word ends at the end, overlapping the one before.
+            let at = i.min(n - 8);
+            let word: [u8; 8] = src.get(at..at + 8)?.try_into().ok()?;
+            if special(u64::from_le_bytes(word)) {
+                return None;
+            }
+            dst.get_mut(at..at + 8)?.copy_from_slice(&word);
+            i += 8;
+            if i >= n {
+                return Some(());
+            }
+        }
+    }
+    if n >= 4 {
+        // Two words of four, overlapping when `n < 8`, tested as one.
+        let head: [u8; 4] = src.get(..4)?.try_into().ok()?;
+        let tail: [u8; 4] = src.get(n - 4..)?.try_into().ok()?;
+        let w = u64::from(u32::from_le_bytes(head)) | (u64::from(u32::from_le_bytes(tail)) << 32);
+        if special(w) {
+            return None;
+        }
+        dst.get_mut(..4)?.copy_from_slice(&head);
+        dst.get_mut(n - 4..)?.copy_from_slice(&tail);
+        return Some(());
+    }
+    for (d, &b) in dst.iter_mut().zip(src) {
+        if b == b'~' || b == b'/' {
+            return None;
+        }
+        *d = b;
+    }
+    Some(())
 }
 
 // How many decimal digits `n` has.
@@ -513,7 +629,7 @@ fn open_pointer(path: &Path<'_>, open: &[Open], key: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::Path;
+    use super::{Path, PointerString};
 
     // `to_pointer` (sized by `pointer_len`) writes what `write_pointer`
     // writes: short and long keys, keys that need escaping, multi-byte keys,
@@ -551,5 +667,42 @@ mod tests {
             root.key("a/b").index(10).key("~").to_pointer(),
             "/a~1b/10/~0"
         );
+    }
+
+    // `pointer` (inline when it fits and nothing needs escaping) writes
+    // what `to_pointer` writes: keys of every length up to past the inline
+    // room, with `~` or `/` at every position, multi-byte keys, indices.
+    #[test]
+    fn pointer_agrees_with_to_pointer() {
+        let mut keys: Vec<String> = (0..=40).map(|n| "k".repeat(n)).collect();
+        for n in 1..=20 {
+            for at in 0..n {
+                for special in ['~', '/'] {
+                    let mut key: Vec<char> = "m".repeat(n).chars().collect();
+                    key[at] = special;
+                    keys.push(key.into_iter().collect());
+                }
+            }
+        }
+        keys.extend(["é~ü", "ключ", "ключи", "名前", "a/b"].map(String::from));
+        let root = Path::Root;
+        assert_eq!(root.pointer(), "");
+        let mut inline = 0;
+        for k1 in &keys {
+            let p1 = root.key(k1);
+            for i in [0, 7, 10, 99, 12345, usize::MAX] {
+                let p2 = p1.index(i);
+                for k2 in ["", "a", "qty", "unit_price", "x~y", "é"] {
+                    let p3 = p2.key(k2);
+                    for p in [&p1, &p2, &p3] {
+                        let pointer = p.pointer();
+                        assert_eq!(pointer, p.to_pointer());
+                        assert_eq!(pointer.as_str(), p.to_pointer());
+                        inline += usize::from(pointer.len() <= PointerString::INLINE);
+                    }
+                }
+            }
+        }
+        assert!(inline > 1000, "{inline}");
     }
 }

@@ -301,7 +301,7 @@ fn decisions(text: &str) -> [Decision; 3] {
             .unwrap_err()
             .errors
             .iter()
-            .map(|e| (e.code.to_owned(), e.pointer.clone()))
+            .map(|e| (e.code.to_owned(), e.pointer.to_string()))
             .collect()),
     };
     let through = |result: Result<Checked<Numbers>, serde_json::Error>| match result {

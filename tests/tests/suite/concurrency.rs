@@ -57,7 +57,7 @@ fn rejected(rejection: &Rejection) -> Decision {
     let errors = rejection
         .errors
         .iter()
-        .map(|e| (e.stage, e.pointer.clone(), e.code))
+        .map(|e| (e.stage, e.pointer.to_string(), e.code))
         .collect();
     ("reject".to_owned(), errors, None, rejection.omitted)
 }

@@ -196,7 +196,7 @@ fn agrees(policy: EditPolicy<Chain>, provider: Provider) {
                         .collect();
                     let unexplained = rejection.errors.iter().find(|e| match e.stage {
                         Stage::Edit => {
-                            !reported.contains(&e.pointer) && !syntax.contains(&e.pointer.as_str())
+                            !reported.contains(&e.pointer.to_string()) && !syntax.contains(&e.pointer.as_str())
                         }
                         _ => {
                             !left_local.iter().any(|d| d.contains(&format!("`{}`", e.code)))

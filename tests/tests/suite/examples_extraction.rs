@@ -109,7 +109,7 @@ fn rejected(raw: &str) -> Vec<(&'static str, String, &'static str)> {
     rejection
         .errors
         .iter()
-        .map(|e| (e.stage.as_str(), e.pointer.clone(), e.code))
+        .map(|e| (e.stage.as_str(), e.pointer.to_string(), e.code))
         .collect()
 }
 

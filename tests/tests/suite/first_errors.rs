@@ -29,7 +29,7 @@ struct Order {
 fn triple(r: &Rejection) -> Vec<(String, &'static str, String)> {
     r.errors
         .iter()
-        .map(|e| (e.pointer.clone(), e.code, e.message.to_string()))
+        .map(|e| (e.pointer.to_string(), e.code, e.message.to_string()))
         .collect()
 }
 

@@ -38,7 +38,7 @@ fn errors(raw: &str) -> Vec<(String, &'static str)> {
         Err(r) => r
             .errors
             .iter()
-            .map(|e| (e.pointer.clone(), e.code))
+            .map(|e| (e.pointer.to_string(), e.code))
             .collect(),
     }
 }
@@ -591,7 +591,7 @@ fn parcel_errors(raw: &str) -> Vec<(String, &'static str)> {
         Err(r) => r
             .errors
             .iter()
-            .map(|e| (e.pointer.clone(), e.code))
+            .map(|e| (e.pointer.to_string(), e.code))
             .collect(),
     }
 }

@@ -80,7 +80,7 @@ fn rejected(field: &str, json: &str) -> Vec<(Stage, String, &'static str)> {
     rejection
         .errors
         .iter()
-        .map(|e| (e.stage, e.pointer.clone(), e.code))
+        .map(|e| (e.stage, e.pointer.to_string(), e.code))
         .collect()
 }
 

@@ -34,7 +34,7 @@ fn the_decoder_accepts_what_the_wide_schema_allows() {
         .unwrap_err()
         .errors
         .iter()
-        .map(|e| (e.pointer.clone(), e.code))
+        .map(|e| (e.pointer.to_string(), e.code))
         .collect();
     assert_eq!(
         codes,

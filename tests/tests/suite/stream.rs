@@ -27,7 +27,7 @@ use serde_json::Value;
 fn triples(r: &Rejection) -> Vec<(Stage, String, &'static str)> {
     r.errors
         .iter()
-        .map(|e| (e.stage, e.pointer.clone(), e.code))
+        .map(|e| (e.stage, e.pointer.to_string(), e.code))
         .collect()
 }
 

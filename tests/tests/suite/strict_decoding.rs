@@ -478,7 +478,7 @@ fn arrays_errors(field: &str, json: &str) -> Vec<(Stage, String, &'static str)> 
         .unwrap_err()
         .errors
         .iter()
-        .map(|e| (e.stage, e.pointer.clone(), e.code))
+        .map(|e| (e.stage, e.pointer.to_string(), e.code))
         .collect()
 }
 

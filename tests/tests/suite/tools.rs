@@ -41,7 +41,7 @@ fn codes<T>(o: &contract_runtime::Outcome<T>) -> Vec<(String, &'static str)> {
         .map(|r| {
             r.errors
                 .iter()
-                .map(|e| (e.pointer.clone(), e.code))
+                .map(|e| (e.pointer.to_string(), e.code))
                 .collect()
         })
         .unwrap_or_default()

@@ -140,7 +140,7 @@ proptest! {
 fn early(name: &str, prefix: &str) -> Option<(String, &'static str)> {
     let mut stream = Desk::stream_call(name).unwrap();
     match stream.push(prefix) {
-        Progress::Rejected(r) => Some((r.errors[0].pointer.clone(), r.errors[0].code)),
+        Progress::Rejected(r) => Some((r.errors[0].pointer.to_string(), r.errors[0].code)),
         _ => None,
     }
 }

@@ -59,7 +59,7 @@ type Triples = Vec<(String, String, &'static str)>;
 fn triples(r: &Rejection) -> Triples {
     r.errors
         .iter()
-        .map(|e| (e.stage.as_str().to_owned(), e.pointer.clone(), e.code))
+        .map(|e| (e.stage.as_str().to_owned(), e.pointer.to_string(), e.code))
         .collect()
 }
 

@@ -495,7 +495,7 @@ fn business_errors<T: Contract<Context = Desk>>(raw: &str) -> Vec<(String, Strin
         Some(r) => r
             .errors
             .iter()
-            .map(|e| (e.stage.as_str().to_owned(), e.pointer.clone(), e.code))
+            .map(|e| (e.stage.as_str().to_owned(), e.pointer.to_string(), e.code))
             .collect(),
         None => Vec::new(),
     }

@@ -165,7 +165,7 @@ impl Scanner {
                     let mut pointer = self.pointer(d);
                     crate::pointer::push_escaped(&mut pointer, &member.key);
                     pointer.push_str(&error.pointer);
-                    error.pointer = pointer;
+                    error.pointer = pointer.into();
                     return Err(Stop::Schema(error));
                 }
                 Err(Stop::Syntax) => doubt = true,

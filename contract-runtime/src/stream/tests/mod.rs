@@ -42,7 +42,7 @@ fn rejected_at<T: Document + Definition>(text: &str) -> Option<(usize, String, &
     for (at, c) in text.char_indices() {
         if let Progress::Rejected(r) = stream.push(&text[at..at + c.len_utf8()]) {
             let e = &r.errors[0];
-            return Some((at, e.pointer.clone(), e.code));
+            return Some((at, e.pointer.clone().into(), e.code));
         }
     }
     None
