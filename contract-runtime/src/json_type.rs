@@ -22,13 +22,15 @@ use crate::shape::Shape;
 ///
 /// The derive implements it for contract structs and enums; the runtime
 /// implements it for the primitive, collection (`Option`, `Box`, `Vec`,
-/// `BTreeMap<String, T>`) and date types (module `decode`).
+/// `BTreeMap<String, T>`) and date types (module `decode`). `Send + Sync`
+/// (every field type is plain data): a deep recursive value is decoded,
+/// encoded and checked on a thread of its own (`stack::with_room`).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a contract type",
     label = "not a supported field type",
     note = "derive `Contract` for it, or use bool, an integer, f32/f64, String, Date, DateTime, Option, Vec, Box or BTreeMap<String, T>"
 )]
-pub trait JsonType: Sized {
+pub trait JsonType: Sized + Send + Sync {
     /// The type's shape, for resolving edit pointers at compile time.
     const SHAPE: Shape;
 

@@ -205,10 +205,13 @@
 //! rules of a recursive contract do not overflow the stack at any depth
 //! `max_depth` allows, in debug and release builds, on any thread with at
 //! least 128 KiB of stack left when they are called (the unchecked
-//! levels of a decode take a fraction of it: 16 levels of the 17-member
+//! levels of a decode take about half of it: 16 levels of the 17-member
 //! test contract, about 60 KiB in a debug build). `Box`, `Vec` and
-//! `BTreeMap` continue on a heap segment when the thread's stack runs low
-//! (module `stack`).
+//! `BTreeMap` continue on a new thread with 8 MiB of stack once the work
+//! has taken 16 KiB of the caller's (module `stack`; the caller waits,
+//! and a panic there continues on the caller's thread). What a contract
+//! holds is plain data, `Send` and `Sync`, so it can move; a context type
+//! (`check_with`'s) need not be either.
 //!
 //! What is not: dropping a value is the compiler's drop glue, which
 //! recurses once per level and which no library can hook without a `Drop`
@@ -363,10 +366,7 @@
 //! inside a larger document, duplicate keys included), `sha2`
 //! (fingerprints and idempotency keys), `regex-lite` (`pattern`: linear-time
 //! matching and ASCII `\d`/`\w`/`\b` as ECMA-262 has them, at a fraction of
-//! `regex`'s build time and size, measured in BENCHMARKS.md), `stacker`
-//! (rust-lang's, as in rustc: a recursive contract's decode, encode and
-//! rules continue on a heap segment when the stack runs low, module
-//! `stack`), and the derive
+//! `regex`'s build time and size, measured in BENCHMARKS.md), and the derive
 //! (`syn`, `quote`, `proc-macro2`, `regex-syntax`). Optional features
 //! `chrono`, `jiff` and `time` decode those crates' date types with the same
 //! strict rule as [`Date`], and convert [`DateTime`] to and from theirs; the

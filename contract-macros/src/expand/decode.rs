@@ -15,7 +15,7 @@ fn local(prefix: &str, i: usize) -> syn::Ident {
 /// A struct's `decode`: an object, then its members through
 /// `ObjectMembers::decode_members` (the one member loop, which newtype
 /// variants call too). Unoptimised, that is one more small frame per
-/// level; a recursive contract's deep levels run on heap segments
+/// level; a recursive contract's deep levels run on threads of their own
 /// (`contract_runtime::stack`), so the stack a document needs stays bounded.
 pub fn struct_body() -> TokenStream {
     let p = private();

@@ -29,7 +29,7 @@ pub trait ArrayField: Sized {
         path: &Path<'_>,
         cx: &mut Collector,
         checks: &'static [Check],
-        each: impl FnMut(&Self::Item, &Path<'_>, &mut Collector),
+        each: impl FnMut(&Self::Item, &Path<'_>, &mut Collector) + Send,
     ) -> Result<Option<Self>, ParseError>;
 }
 
@@ -42,7 +42,7 @@ impl<T: JsonType> ArrayField for Vec<T> {
         path: &Path<'_>,
         cx: &mut Collector,
         checks: &'static [Check],
-        each: impl FnMut(&T, &Path<'_>, &mut Collector),
+        each: impl FnMut(&T, &Path<'_>, &mut Collector) + Send,
     ) -> Result<Option<Self>, ParseError> {
         let Some(items) = read_items(r, path, cx, each)? else {
             return Ok(None);
@@ -61,7 +61,7 @@ impl<T: JsonType> ArrayField for Option<Vec<T>> {
         path: &Path<'_>,
         cx: &mut Collector,
         checks: &'static [Check],
-        each: impl FnMut(&T, &Path<'_>, &mut Collector),
+        each: impl FnMut(&T, &Path<'_>, &mut Collector) + Send,
     ) -> Result<Option<Self>, ParseError> {
         match r.peek()? {
             Peek::Null => r.read_null().map(|()| Some(None)),

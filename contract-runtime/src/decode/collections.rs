@@ -100,7 +100,7 @@ pub(crate) fn read_items<T: JsonType>(
     r: &mut Reader<'_>,
     path: &Path<'_>,
     cx: &mut Collector,
-    mut each: impl FnMut(&T, &Path<'_>, &mut Collector),
+    mut each: impl FnMut(&T, &Path<'_>, &mut Collector) + Send,
 ) -> Result<Option<Items<T>>, ParseError> {
     match r.peek()? {
         Peek::Array => with_room_at(r.depth(), || {
