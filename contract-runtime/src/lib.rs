@@ -130,7 +130,9 @@
 //!   `check_with`, `from_json`, `to_json`, `json_schema`,
 //!   `json_schema_for`, `response_format`, `response_format_for`, `stream`, `edit_policy`,
 //!   `idempotency_key`; [`EvidenceSource`], the source text `evidence`
-//!   fields quote; [`Limits`], a document's size and depth bounds.
+//!   fields quote; [`Limits`], a document's size and depth bounds;
+//!   [`BorrowedContract`], the same entry points for a contract with a
+//!   lifetime (`&'a str`, `Cow<'a, str>` fields borrowed from the text).
 //! - Decisions and errors: [`Outcome`], [`OutcomeKind`], [`Violation`],
 //!   [`ViolationKind`], [`Violations`] (what a `check` function returns);
 //!   [`Rejection`], [`Error`], [`Stage`]; [`Feedback`], [`FeedbackItem`]
@@ -432,7 +434,7 @@ pub mod formats {
 pub mod __private;
 
 pub use checked::Checked;
-pub use contract::Contract;
+pub use contract::{BorrowedContract, Contract};
 pub use contract_macros::Contract;
 pub use date::{Date, DateError, DateTime, DateTimeError};
 pub use edit::{Edit, EditPolicy, StaleBaseline};

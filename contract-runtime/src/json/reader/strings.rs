@@ -36,7 +36,8 @@ impl<'de> Reader<'de> {
     pub fn read_str(&mut self) -> Result<Cow<'de, str>, ParseError> {
         match self.scan_string()? {
             Some(s) => Ok(Cow::Borrowed(s)),
-            None => Ok(Cow::Owned(self.scratch.clone())),
+            // The unescaped text is already in its own buffer: hand it over.
+            None => Ok(Cow::Owned(std::mem::take(&mut self.scratch))),
         }
     }
 
