@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::decode::BorrowDecode;
 use crate::edit::EditPolicy;
 use crate::error::Rejection;
-use crate::json::{Limits, Path};
+use crate::json::{Limits, ParseError, Path, Reader};
 use crate::json_type::{Collector, JsonType};
 use crate::outcome::{Outcome, OutcomeKind, Violation};
 use crate::pipeline::{self, Document, Stages};
@@ -465,9 +465,7 @@ pub trait BorrowedContract<'a>: BorrowDecode<'a> {
     /// borrowing from it.
     #[inline]
     fn from_json(raw: &'a str) -> Result<Self, Rejection> {
-        pipeline::run_schema_as::<Self::Owned, Self>(raw, |r, cx| {
-            Self::decode_borrowed(r, &Path::Root, cx)
-        })
+        pipeline::run_schema_as::<Self::Owned, Self>(raw, borrowed_root::<Self>)
     }
 
     /// Parse, schema and rule stages, as an [`Outcome`].
@@ -475,7 +473,7 @@ pub trait BorrowedContract<'a>: BorrowDecode<'a> {
         pipeline::outcome_as::<Self::Owned, Self>(
             raw,
             Stages::none(),
-            |r, cx| Self::decode_borrowed(r, &Path::Root, cx),
+            borrowed_root::<Self>,
             Self::__business,
             Self::__outcome,
         )
@@ -486,7 +484,7 @@ pub trait BorrowedContract<'a>: BorrowDecode<'a> {
         pipeline::outcome_as::<Self::Owned, Self>(
             raw,
             Stages::business(ctx),
-            |r, cx| Self::decode_borrowed(r, &Path::Root, cx),
+            borrowed_root::<Self>,
             Self::__business,
             Self::__outcome,
         )
@@ -501,6 +499,15 @@ pub trait BorrowedContract<'a>: BorrowDecode<'a> {
     fn to_json(&self) -> Value {
         self.encode()
     }
+}
+
+/// A borrowed contract's own decoder, at the root.
+#[inline(always)]
+fn borrowed_root<'a, T: BorrowDecode<'a>>(
+    r: &mut Reader<'a>,
+    cx: &mut Collector,
+) -> Result<Option<T>, ParseError> {
+    T::decode_borrowed(r, &Path::Root, cx)
 }
 
 /// Parse, schema and rule stages for one document: the value and the review

@@ -122,6 +122,21 @@
 //! assert_eq!(found, [("/code", "pattern_mismatch"), ("/id", "invalid_uuid"), ("/sent_at", "invalid_date_time")]);
 //! ```
 //!
+//! # Borrowed strings
+//!
+//! A contract with one lifetime (`struct Invoice<'a>`, a tagged union
+//! `enum Step<'a>`) takes `&'a str` and `Cow<'a, str>` fields, also in
+//! `Option`, `Vec`, `Box` and nested contracts with a lifetime, as serde's
+//! `#[serde(borrow)]`: `Invoice::from_json(raw)`, `check` and `check_with`
+//! borrow every string without escapes from `raw: &'a str`. A string with
+//! escapes is `Cow::Owned`; in a `&str` field it is a `schema` error
+//! `borrowed_string` at the value (declare the field `Cow<'a, str>`). Every
+//! constraint and rule works as on a `String`; the schema, the exports and
+//! `to_json` are the `String` contract's. The `'static` form
+//! (`Invoice<'static>`) is the [`Contract`], for what owns its text (a
+//! stream: its `Cow`s owned, a `&str` field's strings `borrowed_string`).
+//! See [`BorrowedContract`] for the design and an example.
+//!
 //! # Public API
 //!
 //! At the root, what a program that declares contracts uses:

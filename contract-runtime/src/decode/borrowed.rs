@@ -107,16 +107,17 @@ impl JsonType for &str {
 }
 
 impl<'de> BorrowDecode<'de> for &'de str {
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_borrowed(
         r: &mut Reader<'de>,
         path: &Path<'_>,
         cx: &mut Collector,
     ) -> Result<Option<Self>, ParseError> {
         match r.peek()? {
-            Peek::String => match r.read_str()? {
-                Cow::Borrowed(s) => Ok(Some(s)),
-                Cow::Owned(_) => {
+            Peek::String => match r.read_borrowed_str()? {
+                Some(s) => Ok(Some(s)),
+                None => {
                     not_borrowed(
                         path,
                         cx,
@@ -157,7 +158,8 @@ impl JsonType for Cow<'_, str> {
 }
 
 impl<'de> BorrowDecode<'de> for Cow<'de, str> {
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_borrowed(
         r: &mut Reader<'de>,
         path: &Path<'_>,
