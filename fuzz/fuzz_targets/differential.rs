@@ -11,6 +11,7 @@
 //! borrowing their strings, decide as the owned contracts do.
 #![no_main]
 use contract_fuzz::{CloseTicket, CloseTicketRef, Step, StepRef, borrowed_alike, within};
+use contract_runtime::Contract;
 use contract_runtime::json::{Limits, parse};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;

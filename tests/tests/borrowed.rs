@@ -489,6 +489,20 @@ fn a_stream_owns_its_text_so_its_cows_are_owned() {
 }
 
 #[test]
+fn a_stream_decides_nothing_early_about_a_str_field() {
+    // `finish` refuses the string as `borrowed_string`: no early
+    // `too_long` may stand for it.
+    let mut stream = Line::stream();
+    assert_eq!(stream.push(r#"{"sku":"ABCDEFGHIJKL","#), Progress::Pending);
+    assert_eq!(stream.push(r#""qty":1}"#), Progress::Pending);
+    let rejection = stream.finish().rejection().cloned().unwrap();
+    assert_eq!(
+        errors(&rejection),
+        [("schema".to_owned(), "/sku".to_owned(), "borrowed_string")]
+    );
+}
+
+#[test]
 fn a_stream_of_a_contract_with_a_str_field_refuses_its_strings() {
     let mut stream = Line::stream();
     stream.push(r#"{"sku":"A","qty":1}"#);
@@ -621,4 +635,49 @@ proptest! {
             }
         }
     }
+}
+
+/// The other forms a borrowed field takes.
+#[derive(Contract, Debug, PartialEq)]
+pub struct Forms<'a> {
+    #[contract(quarantine, max_len = 5)]
+    pub nick: Option<&'a str>,
+    #[contract(pattern = "^[a-z]+$")]
+    pub codes: Option<Vec<&'a str>>,
+    pub boxed: Option<Box<Line<'a>>>,
+    #[contract(optional)]
+    pub extra: Option<Cow<'a, str>>,
+}
+
+#[test]
+fn quarantine_option_vec_and_box_borrow_too() {
+    let raw = r#"{"nick":"bob","codes":["ab","cd"],"boxed":{"sku":"Z","qty":1}}"#;
+    let forms = Forms::from_json(raw).unwrap();
+    assert_eq!(forms.codes.as_deref(), Some(&["ab", "cd"][..]));
+    assert_eq!(forms.boxed.as_deref(), Some(&Line { sku: "Z", qty: 1 }));
+    assert_eq!(forms.extra, None);
+    // A quarantined `&str` that cannot borrow is dropped for review, as a
+    // value failure.
+    let escaped = r#"{"nick":"b\u006fb","codes":null,"boxed":null}"#;
+    let outcome = Forms::check(escaped);
+    assert_eq!(outcome.kind(), OutcomeKind::Review);
+    assert_eq!(outcome.value().unwrap().nick, None);
+    // Each item of an `Option<Vec<&str>>` at its pointer.
+    let bad =
+        Forms::from_json(r#"{"nick":null,"codes":["ab","C","\u0061"],"boxed":null}"#).unwrap_err();
+    assert_eq!(
+        errors(&bad),
+        [
+            (
+                "schema".to_owned(),
+                "/codes/1".to_owned(),
+                "pattern_mismatch"
+            ),
+            (
+                "schema".to_owned(),
+                "/codes/2".to_owned(),
+                "borrowed_string"
+            ),
+        ]
+    );
 }

@@ -12,7 +12,8 @@
 //! Through [`JsonType`] (a text the value does not borrow: a stream's own,
 //! the contract's `'static` form), a `Cow` is always
 //! [`Cow::Owned`], and a `&str` field's string is that same error.
-//! Encoding, schema, description and shape are a `String`'s.
+//! Encoding, schema and shape are a `String`'s; a `&str`'s description is
+//! `Type::Any` (a stream decides nothing early about it).
 use std::borrow::Cow;
 
 use serde_json::Value;
@@ -74,7 +75,11 @@ fn not_borrowed(path: &Path<'_>, cx: &mut Collector, message: &'static str) {
 
 impl JsonType for &str {
     const SHAPE: Shape = Shape::Leaf;
-    const TYPE: Type = Type::String;
+    // A stream (what reads through `JsonType`) decides nothing early about
+    // a `&str` field's value: its `finish` refuses every string there as
+    // `borrowed_string`, which no early verdict of a bound or pattern may
+    // stand for.
+    const TYPE: Type = Type::Any;
 
     /// A text the value does not borrow from (a stream's own): every
     /// string is a `borrowed_string` error.
