@@ -35,9 +35,10 @@ pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
                     None => quote!(()),
                 },
                 has_context: u.context.is_some(),
-                outcome: quote!(
-                    <Self as ::contract_runtime::__private::OutcomeEnum>::outcome_kind(self)
-                ),
+                outcome: {
+                    let p = private();
+                    quote!(<Self as #p::OutcomeEnum>::outcome_kind(self))
+                },
             },
         )
     });
