@@ -681,3 +681,37 @@ fn quarantine_option_vec_and_box_borrow_too() {
         ]
     );
 }
+
+/// The trusted context of [`Assign`].
+pub struct Team {
+    pub members: Vec<&'static str>,
+}
+
+/// A borrowed member bound to the context's values.
+#[derive(Contract, Debug)]
+#[contract(context = Team)]
+pub struct Assign<'a> {
+    #[contract(one_of = ctx.members)]
+    pub to: &'a str,
+}
+
+#[test]
+fn a_borrowed_field_binds_to_the_context() {
+    let team = Team {
+        members: vec!["ana", "bo"],
+    };
+    assert_eq!(
+        Assign::check_with(r#"{"to":"bo"}"#, &team).kind(),
+        OutcomeKind::Accept
+    );
+    let other = Assign::check_with(r#"{"to":"cy"}"#, &team);
+    assert_eq!(
+        errors(other.rejection().unwrap()),
+        [("business".to_owned(), "/to".to_owned(), "not_in_context")]
+    );
+    let export = Assign::json_schema_for_with(Provider::OpenAi, &team).unwrap();
+    assert_eq!(
+        export.schema["properties"]["to"]["enum"],
+        serde_json::json!(["ana", "bo"])
+    );
+}
