@@ -18,6 +18,9 @@ pub struct Contract<'c> {
     pub ident: &'c Ident,
     /// The input's generics, each type parameter bounded by `Contract`.
     pub generics: syn::Generics,
+    /// The lifetime of a contract that borrows from the text: its
+    /// `'static` form is the `Contract`, the others `BorrowedContract`s.
+    pub lifetime: Option<&'c syn::Lifetime>,
     pub doc: Option<&'c str>,
     pub body: Body<'c>,
 }
@@ -158,6 +161,9 @@ pub struct Member<'c> {
     pub nullable: bool,
     /// The value is an `f32` (bounds compare the `f64` the document wrote).
     pub f32: bool,
+    /// The type names the contract's lifetime: decoded borrowing from the
+    /// text (`BorrowDecode`), not through `JsonType::decode`.
+    pub borrows: bool,
     /// The key in JSON, after `rename` / `rename_all`.
     pub json_name: &'c str,
     pub doc: Option<&'c str>,

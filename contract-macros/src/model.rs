@@ -12,8 +12,10 @@ use crate::ty::Ty;
 
 pub struct Container<'a> {
     pub ident: &'a Ident,
-    /// Type parameters only (a lifetime or const parameter is an error).
+    /// Type parameters, or one lifetime (a const parameter is an error).
     pub generics: &'a syn::Generics,
+    /// The lifetime of a contract that borrows from the text (`Invoice<'a>`).
+    pub lifetime: Option<&'a syn::Lifetime>,
     pub doc: Option<String>,
     pub attrs: ContainerAttrs,
     pub data: Body<'a>,
@@ -29,6 +31,8 @@ pub struct Member<'a> {
     pub ident: &'a Ident,
     pub ty: &'a Type,
     pub kind: Ty,
+    /// The type names a lifetime: the field borrows from the text.
+    pub borrows: bool,
     /// The key in JSON, after `rename` / `rename_all`.
     pub json_name: String,
     pub doc: Option<String>,
@@ -56,16 +60,29 @@ pub enum VariantFields<'a> {
 
 // A contract may have type parameters (each becomes `T: Contract`), on a
 // struct or a tagged union (an enum of unit variants has nothing a type
-// parameter could type: `check` refuses it): a borrowed field cannot
-// outlive the text it was read from (`Contract: 'static`), and a const
-// parameter has no JSON form to vary.
+// parameter could type: `check` refuses it), or one lifetime, the text's
+// that its borrowed fields borrow from (`&'a str`, `Cow<'a, str>`): one
+// text, one lifetime, with no bounds, and not beside type parameters (its
+// `'static` form is the `Contract`, whose instantiations a type parameter
+// would multiply). A const parameter has no JSON form to vary.
 fn check_generics(cx: &Ctxt, input: &DeriveInput) {
+    let lifetimes = input.generics.lifetimes().count();
+    let types = input.generics.type_params().count();
     for param in &input.generics.params {
         match param {
-            syn::GenericParam::Lifetime(l) => cx.error_spanned_by(
+            syn::GenericParam::Lifetime(l) if lifetimes > 1 => cx.error_spanned_by(
                 l,
-                "a contract cannot borrow: its value outlives the JSON text it was read from; use owned types (`String`, `Vec<T>`) and remove the lifetime parameter",
+                "a contract borrows from one text: declare one lifetime parameter (`'a`) and use it in every borrowed field",
             ),
+            syn::GenericParam::Lifetime(l) if !l.bounds.is_empty() => cx.error_spanned_by(
+                &l.bounds,
+                "a contract's lifetime is the text's it borrows from: remove its bounds",
+            ),
+            syn::GenericParam::Lifetime(l) if types > 0 => cx.error_spanned_by(
+                l,
+                "a contract with a lifetime cannot also take type parameters: use concrete types beside its borrowed fields",
+            ),
+            syn::GenericParam::Lifetime(_) => {}
             syn::GenericParam::Const(c) => cx.error_spanned_by(
                 c,
                 "a contract cannot take a const parameter: its JSON Schema names each instantiation by its type arguments; use a field (with `min_len`/`max_len` for a length) instead",
@@ -144,6 +161,7 @@ impl<'a> Container<'a> {
         Some(Container {
             ident: &input.ident,
             generics: &input.generics,
+            lifetime: input.generics.lifetimes().next().map(|l| &l.lifetime),
             doc: attr::doc(&input.attrs),
             attrs,
             data,
@@ -175,6 +193,7 @@ fn members<'a>(
                 ident,
                 ty: &f.ty,
                 kind: Ty::of(&f.ty),
+                borrows: crate::ty::borrows(&f.ty),
                 json_name,
                 doc: attr::doc(&f.attrs),
                 attrs,

@@ -94,6 +94,8 @@ impl Ty {
                         Ty::Unsupported(why) => Ty::Unsupported(why),
                         inner => Ty::Boxed(Box::new(inner)),
                     },
+                    // A string borrowed from the text where it can be.
+                    ("Cow", [inner]) if is_str(inner) => Ty::String,
                     ("Box" | "Rc" | "Arc" | "Cow", _) => Ty::Unsupported(format!(
                         "`{name}<..>` (use the inner type directly, or `Box<..>` for a type that holds itself)"
                     )),
@@ -110,9 +112,20 @@ impl Ty {
                     _ => Ty::Contract,
                 }
             }
-            Type::Reference(_) => {
-                Ty::Unsupported("a reference (use an owned type such as `String`)".into())
+            // A string borrowed from the text (a contract with a lifetime).
+            Type::Reference(r)
+                if r.mutability.is_none()
+                    && is_str(&r.elem)
+                    && r.lifetime.as_ref().is_some_and(|l| l.ident != "static") =>
+            {
+                Ty::String
             }
+            Type::Reference(r) if r.mutability.is_none() && is_str(&r.elem) => Ty::Unsupported(
+                "`&'static str` (no text read at run time lives that long: use `String`, or declare the contract's lifetime, `struct Name<'a>`, and borrow from the text with `&'a str` or `Cow<'a, str>`)".into(),
+            ),
+            Type::Reference(_) => Ty::Unsupported(
+                "a reference other than `&'a str` (use an owned type such as `String`, or `Cow<'a, str>` for a string borrowed from the text)".into(),
+            ),
             Type::Tuple(t) if t.elems.is_empty() => Ty::Unsupported("`()`".into()),
             Type::Tuple(_) => Ty::Unsupported(
                 "a tuple (declare a nested contract struct with named fields)".into(),
@@ -174,6 +187,34 @@ impl Ty {
             Ty::Option(_) | Ty::Unsupported(_) => "this type",
         }
     }
+}
+
+// `str`, by its last path segment.
+fn is_str(ty: &Type) -> bool {
+    matches!(ty, Type::Path(p) if p.qself.is_none() && p.path.is_ident("str"))
+}
+
+/// Whether `ty` names a lifetime other than `'static`: a field of a
+/// contract with a lifetime that borrows from the text (`&'a str`,
+/// `Option<Cow<'a, str>>`, `Vec<Line<'a>>`).
+pub fn borrows(ty: &Type) -> bool {
+    fn names_lifetime(tokens: proc_macro2::TokenStream) -> bool {
+        let mut after_quote = false;
+        for tt in tokens {
+            match tt {
+                proc_macro2::TokenTree::Punct(p) if p.as_char() == '\'' => {
+                    after_quote = true;
+                    continue;
+                }
+                proc_macro2::TokenTree::Ident(i) if after_quote && i != "static" => return true,
+                proc_macro2::TokenTree::Group(g) if names_lifetime(g.stream()) => return true,
+                _ => {}
+            }
+            after_quote = false;
+        }
+        false
+    }
+    names_lifetime(quote::ToTokens::to_token_stream(ty))
 }
 
 /// Whether `ty` holds the type named `ident` (or `Self`) by value: not

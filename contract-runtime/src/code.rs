@@ -53,6 +53,7 @@ codes! {
     Schema PATTERN_MISMATCH = "pattern_mismatch": "A string with no match of the field's `pattern` (a search, as JSON Schema's: anchor with `^`/`$`).";
     Schema INVALID_EMAIL = "invalid_email": "Not a valid e-mail address (`format = \"email\"`: WHATWG HTML's production).";
     Schema INVALID_UUID = "invalid_uuid": "Not a UUID written 8-4-4-4-12 in hexadecimal (`format = \"uuid\"`).";
+    Schema BORROWED_STRING = "borrowed_string": "A `&str` field's string cannot be borrowed from the text: it has escapes (or the text is a stream's own); declare the field `Cow<'a, str>`.";
     Rule REQUIRED = "required": "A `when(.., require(..))` field is null.";
     Rule FORBIDDEN = "forbidden": "A `when(.., forbid(..))` field is not null.";
     Rule ORDER = "order": "An `order(a <= b)` / `order(a < b)` does not hold (pointer: `b`).";

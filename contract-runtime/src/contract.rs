@@ -7,9 +7,10 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
+use crate::decode::BorrowDecode;
 use crate::edit::EditPolicy;
 use crate::error::Rejection;
-use crate::json::Limits;
+use crate::json::{Limits, ParseError, Path, Reader};
 use crate::json_type::{Collector, JsonType};
 use crate::outcome::{Outcome, OutcomeKind, Violation};
 use crate::pipeline::{self, Document, Stages};
@@ -390,6 +391,123 @@ pub trait Contract: JsonType + 'static {
     fn edit_policies() -> &'static [EditPolicy<Self>] {
         Self::__POLICIES
     }
+}
+
+/// A contract with a lifetime, read from the `&'a str` it borrows from:
+/// `#[derive(Contract)]` on `struct Invoice<'a>` (or a tagged union
+/// `enum Step<'a>`) with `&'a str` and `Cow<'a, str>` fields, also in
+/// `Option`, `Vec`, `Box` and in nested contracts with a lifetime.
+///
+/// The derive implements this trait for `Invoice<'a>`, [`Contract`] for
+/// `Invoice<'static>` ([`BorrowedContract::Owned`]), and inherent
+/// `from_json`, `check`, `check_with`, `json_schema` and `to_json` on
+/// `Invoice<'a>` that call this trait's methods, so that
+/// `Invoice::from_json(raw)` borrows from `raw` with only `Contract` in
+/// scope. A string without escapes is borrowed; one with escapes is
+/// [`Cow::Owned`] in a `Cow` field, and a `borrowed_string` error at the
+/// value's pointer in a `&str` field (declare it `Cow<'a, str>`). Every
+/// other decision, error, export and `to_json` is the same as the contract
+/// with `String` fields: the schema is the same text.
+///
+/// What owns its text reads the `'static` form, through [`Contract`]: a
+/// [`Stream`] keeps the text it is given, so there a `Cow` is always
+/// `Cow::Owned`, and a `&str` field's string is a `borrowed_string` error
+/// (at `finish`; nothing is decided early about it): stream a contract
+/// whose borrowed fields are `Cow`s. Edit policies are not declared on a
+/// contract with a lifetime.
+///
+/// ```
+/// use std::borrow::Cow;
+/// use contract_runtime::Contract;
+///
+/// #[derive(Contract, Debug)]
+/// struct Line<'a> {
+///     #[contract(min_len = 1)]
+///     sku: &'a str,
+///     qty: u32,
+/// }
+///
+/// #[derive(Contract, Debug)]
+/// struct Invoice<'a> {
+///     #[contract(pattern = "^INV-[0-9]+$")]
+///     number: &'a str,
+///     note: Option<Cow<'a, str>>,
+///     lines: Vec<Line<'a>>,
+/// }
+///
+/// let raw = String::from(r#"{"number":"INV-7","note":"paid \u2713","lines":[{"sku":"A-1","qty":2}]}"#);
+/// let invoice = Invoice::from_json(&raw).unwrap();
+/// assert_eq!(invoice.number, "INV-7"); // a slice of `raw`
+/// assert!(matches!(invoice.note, Some(Cow::Owned(_)))); // it had an escape
+/// assert_eq!(invoice.lines[0].sku, "A-1");
+///
+/// // A `&str` field cannot hold a string with escapes.
+/// let escaped = Invoice::from_json(r#"{"number":"INV-\u0037","note":null,"lines":[]}"#).unwrap_err();
+/// assert_eq!((escaped.errors[0].pointer.as_str(), escaped.errors[0].code), ("/number", "borrowed_string"));
+///
+/// // The schema and `to_json` are the `String` contract's.
+/// assert_eq!(Invoice::json_schema()["properties"]["number"]["type"], "string");
+/// assert_eq!(invoice.to_json()["note"], "paid \u{2713}");
+/// ```
+pub trait BorrowedContract<'a>: BorrowDecode<'a> {
+    /// The contract's `'static` form (`Invoice<'static>`): its schema, its
+    /// exports, its limits and context, and the entry points that own
+    /// their text.
+    type Owned: Contract;
+
+    #[doc(hidden)]
+    fn __business(&mut self, ctx: &<Self::Owned as Contract>::Context, cx: &mut Collector);
+
+    #[doc(hidden)]
+    fn __outcome(&self) -> OutcomeKind;
+
+    /// Parses and checks `raw` (parse, schema and rule stages), the value
+    /// borrowing from it.
+    #[inline]
+    fn from_json(raw: &'a str) -> Result<Self, Rejection> {
+        pipeline::run_schema_as::<Self::Owned, Self>(raw, borrowed_root::<Self>)
+    }
+
+    /// Parse, schema and rule stages, as an [`Outcome`].
+    fn check(raw: &'a str) -> Outcome<Self> {
+        pipeline::outcome_as::<Self::Owned, Self>(
+            raw,
+            Stages::none(),
+            borrowed_root::<Self>,
+            Self::__business,
+            Self::__outcome,
+        )
+    }
+
+    /// Every stage, business included, against trusted `ctx`.
+    fn check_with(raw: &'a str, ctx: &<Self::Owned as Contract>::Context) -> Outcome<Self> {
+        pipeline::outcome_as::<Self::Owned, Self>(
+            raw,
+            Stages::business(ctx),
+            borrowed_root::<Self>,
+            Self::__business,
+            Self::__outcome,
+        )
+    }
+
+    /// The JSON Schema: [`Contract::json_schema`] of [`BorrowedContract::Owned`].
+    fn json_schema() -> Value {
+        Self::Owned::json_schema()
+    }
+
+    /// The value as JSON.
+    fn to_json(&self) -> Value {
+        self.encode()
+    }
+}
+
+/// A borrowed contract's own decoder, at the root.
+#[inline(always)]
+fn borrowed_root<'a, T: BorrowDecode<'a>>(
+    r: &mut Reader<'a>,
+    cx: &mut Collector,
+) -> Result<Option<T>, ParseError> {
+    T::decode_borrowed(r, &Path::Root, cx)
 }
 
 /// Parse, schema and rule stages for one document: the value and the review

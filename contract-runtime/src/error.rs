@@ -34,6 +34,7 @@
 //! | schema | `pattern_mismatch` | a string in which the field's `pattern` finds no match |
 //! | schema | `invalid_email` | not a valid e-mail address (`format = "email"`) |
 //! | schema | `invalid_uuid` | not a UUID `8-4-4-4-12` in hexadecimal (`format = "uuid"`) |
+//! | schema | `borrowed_string` | a `&'a str` field's string cannot be borrowed from the text: it has escapes, or the text is a stream's own (declare the field `Cow<'a, str>`) |
 //! | rule | `required` | a `when(.., require(..))` field is null |
 //! | rule | `forbidden` | a `when(.., forbid(..))` field is not null |
 //! | rule | `order` | an `order(a <= b)` / `order(a < b)` does not hold (pointer: `b`) |

@@ -122,6 +122,21 @@
 //! assert_eq!(found, [("/code", "pattern_mismatch"), ("/id", "invalid_uuid"), ("/sent_at", "invalid_date_time")]);
 //! ```
 //!
+//! # Borrowed strings
+//!
+//! A contract with one lifetime (`struct Invoice<'a>`, a tagged union
+//! `enum Step<'a>`) takes `&'a str` and `Cow<'a, str>` fields, also in
+//! `Option`, `Vec`, `Box` and nested contracts with a lifetime, as serde's
+//! `#[serde(borrow)]`: `Invoice::from_json(raw)`, `check` and `check_with`
+//! borrow every string without escapes from `raw: &'a str`. A string with
+//! escapes is `Cow::Owned`; in a `&str` field it is a `schema` error
+//! `borrowed_string` at the value (declare the field `Cow<'a, str>`). Every
+//! constraint and rule works as on a `String`; the schema, the exports and
+//! `to_json` are the `String` contract's. The `'static` form
+//! (`Invoice<'static>`) is the [`Contract`], for what owns its text (a
+//! stream: its `Cow`s owned, a `&str` field's strings `borrowed_string`).
+//! See [`BorrowedContract`] for the design and an example.
+//!
 //! # Public API
 //!
 //! At the root, what a program that declares contracts uses:
@@ -130,7 +145,9 @@
 //!   `check_with`, `from_json`, `to_json`, `json_schema`,
 //!   `json_schema_for`, `response_format`, `response_format_for`, `stream`, `edit_policy`,
 //!   `idempotency_key`; [`EvidenceSource`], the source text `evidence`
-//!   fields quote; [`Limits`], a document's size and depth bounds.
+//!   fields quote; [`Limits`], a document's size and depth bounds;
+//!   [`BorrowedContract`], the same entry points for a contract with a
+//!   lifetime (`&'a str`, `Cow<'a, str>` fields borrowed from the text).
 //! - Decisions and errors: [`Outcome`], [`OutcomeKind`], [`Violation`],
 //!   [`ViolationKind`], [`Violations`] (what a `check` function returns);
 //!   [`Rejection`], [`Error`], [`Stage`]; [`Feedback`], [`FeedbackItem`]
@@ -432,7 +449,7 @@ pub mod formats {
 pub mod __private;
 
 pub use checked::Checked;
-pub use contract::Contract;
+pub use contract::{BorrowedContract, Contract};
 pub use contract_macros::Contract;
 pub use date::{Date, DateError, DateTime, DateTimeError};
 pub use edit::{Edit, EditPolicy, StaleBaseline};

@@ -108,16 +108,30 @@ fn root<T: Document>(r: &mut Reader<'_>, cx: &mut Collector) -> Result<Option<T>
 // Always inlined, so that `run` (inlined into each entry point) is what it
 // was before `read` was a parameter.
 #[inline(always)]
-pub fn run_read<T: Document>(
-    raw: &str,
+pub fn run_read<'a, T: Document>(
+    raw: &'a str,
     stages: Stages<'_, T>,
-    read: impl FnOnce(&mut Reader<'_>, &mut Collector) -> Result<Option<T>, ParseError>,
+    read: impl FnOnce(&mut Reader<'a>, &mut Collector) -> Result<Option<T>, ParseError>,
 ) -> Result<Accepted<T>, Rejection> {
+    run_as::<T, T>(raw, stages, read, T::business)
+}
+
+/// [`run_read`] of a value `V` that is not itself the [`Document`] `D`
+/// whose limits and context it is read with: a contract with a lifetime
+/// (`Invoice<'a>`, borrowing from `raw`), read as its `'static` form
+/// (`Invoice<'static>`, the `Document`), with its own `business` stage.
+#[inline(always)]
+pub fn run_as<'a, D: Document, V: JsonType>(
+    raw: &'a str,
+    stages: Stages<'_, D>,
+    read: impl FnOnce(&mut Reader<'a>, &mut Collector) -> Result<Option<V>, ParseError>,
+    business: impl FnOnce(&mut V, &D::Context, &mut Collector),
+) -> Result<Accepted<V>, Rejection> {
     let mut cx = Collector::new();
-    let mut value = decode_read::<T>(raw, &mut cx, read)?;
+    let mut value = decode_read(raw, &D::LIMITS, &mut cx, read)?;
     // Business runs only on a value that passed every earlier stage.
     if let (Some(value), Some(ctx), true) = (value.as_mut(), stages.context, cx.is_clean()) {
-        value.business(ctx, &mut cx);
+        business(value, ctx, &mut cx);
     }
     // Only an edit check has blocked changes; the others skip the iterator.
     if !stages.blocked.is_empty() {
@@ -139,8 +153,18 @@ pub fn run_read<T: Document>(
 // and everything a rejection needs is out of line.
 #[inline]
 pub fn run_schema<T: Document>(raw: &str) -> Result<T, Rejection> {
+    run_schema_as::<T, T>(raw, root::<T>)
+}
+
+/// [`run_schema`] of a value `V` read by `read` under the limits of the
+/// [`Document`] `D` (see [`run_as`]).
+#[inline(always)]
+pub fn run_schema_as<'a, D: Document, V: JsonType>(
+    raw: &'a str,
+    read: impl FnOnce(&mut Reader<'a>, &mut Collector) -> Result<Option<V>, ParseError>,
+) -> Result<V, Rejection> {
     let mut cx = Collector::new();
-    match decode_inline::<T>(raw, &mut cx) {
+    match decode_read(raw, &D::LIMITS, &mut cx, read) {
         Ok(Some(value)) if cx.is_clean() => {
             cx.discard();
             Ok(value)
@@ -188,19 +212,34 @@ pub fn run_first<T: Document>(raw: &str, max_errors: usize) -> Result<T, Rejecti
 /// [`run`], as an [`Outcome`].
 pub fn outcome<T: Document>(raw: &str, stages: Stages<'_, T>) -> Outcome<T> {
     match run(raw, stages) {
-        Ok((value, reviews)) => decide(value, reviews),
+        Ok((value, reviews)) => decide(value, reviews, T::outcome),
+        Err(rejection) => Outcome::Reject(rejection),
+    }
+}
+
+/// [`run_as`], as an [`Outcome`]: `kind` is the decision of an accepted
+/// value's `outcome` field.
+pub fn outcome_as<'a, D: Document, V: JsonType>(
+    raw: &'a str,
+    stages: Stages<'_, D>,
+    read: impl FnOnce(&mut Reader<'a>, &mut Collector) -> Result<Option<V>, ParseError>,
+    business: impl FnOnce(&mut V, &D::Context, &mut Collector),
+    kind: impl FnOnce(&V) -> OutcomeKind,
+) -> Outcome<V> {
+    match run_as(raw, stages, read, business) {
+        Ok((value, reviews)) => decide(value, reviews, kind),
         Err(rejection) => Outcome::Reject(rejection),
     }
 }
 
 /// [`run_read`], as an [`Outcome`].
-pub fn outcome_read<T: Document>(
-    raw: &str,
+pub fn outcome_read<'a, T: Document>(
+    raw: &'a str,
     stages: Stages<'_, T>,
-    read: impl FnOnce(&mut Reader<'_>, &mut Collector) -> Result<Option<T>, ParseError>,
+    read: impl FnOnce(&mut Reader<'a>, &mut Collector) -> Result<Option<T>, ParseError>,
 ) -> Outcome<T> {
     match run_read(raw, stages, read) {
-        Ok((value, reviews)) => decide(value, reviews),
+        Ok((value, reviews)) => decide(value, reviews, T::outcome),
         Err(rejection) => Outcome::Reject(rejection),
     }
 }
@@ -219,18 +258,19 @@ pub fn decode<T: Document>(raw: &str, cx: &mut Collector) -> Result<Option<T>, R
 // the generated decoder and no move of the value it returns.
 #[inline(always)]
 fn decode_inline<T: Document>(raw: &str, cx: &mut Collector) -> Result<Option<T>, Rejection> {
-    decode_read(raw, cx, root::<T>)
+    decode_read(raw, &T::LIMITS, cx, root::<T>)
 }
 
-// `decode_inline` with the value read by `read`.
+// `decode_inline` of a value read by `read` under `limits`.
 #[inline(always)]
-fn decode_read<T: Document>(
-    raw: &str,
+fn decode_read<'a, V: JsonType>(
+    raw: &'a str,
+    limits: &Limits,
     cx: &mut Collector,
-    read: impl FnOnce(&mut Reader<'_>, &mut Collector) -> Result<Option<T>, ParseError>,
-) -> Result<Option<T>, Rejection> {
-    json::check_text(raw, &T::LIMITS)?;
-    let mut reader = Reader::new(raw, T::LIMITS.max_depth);
+    read: impl FnOnce(&mut Reader<'a>, &mut Collector) -> Result<Option<V>, ParseError>,
+) -> Result<Option<V>, Rejection> {
+    json::check_text(raw, limits)?;
+    let mut reader = Reader::new(raw, limits.max_depth);
     let value = match read(&mut reader, cx) {
         Ok(v) => match reader.finish() {
             Ok(()) => v,
@@ -267,7 +307,11 @@ fn decode_failed(raw: &str, cx: &Collector, e: ParseError) -> Result<(), Rejecti
 
 // The outcome of an accepted document: review when there are reasons, else
 // the decision of its `outcome` field.
-fn decide<T: Document>(value: T, mut reasons: Vec<Violation>) -> Outcome<T> {
+fn decide<V>(
+    value: V,
+    mut reasons: Vec<Violation>,
+    kind: impl FnOnce(&V) -> OutcomeKind,
+) -> Outcome<V> {
     // One reason per pointer: the first found, from the earliest check, is
     // the one that explains it (a date dropped for being invalid is not also
     // "missing").
@@ -276,7 +320,7 @@ fn decide<T: Document>(value: T, mut reasons: Vec<Violation>) -> Outcome<T> {
     if !reasons.is_empty() {
         return Outcome::Review { value, reasons };
     }
-    match value.outcome() {
+    match kind(&value) {
         OutcomeKind::Clarify => Outcome::Clarify(value),
         OutcomeKind::Decline => Outcome::Decline(value),
         _ => Outcome::Accept(value),

@@ -47,12 +47,14 @@ pub use crate::__type_messages as type_messages;
 pub use crate::EvidenceSource;
 pub use crate::business::{Business, bound_contains, evidence, not_in_context, violations};
 pub use crate::code;
-pub use crate::contract::{Contract, OutcomeEnum, decode_document};
+pub use crate::contract::{BorrowedContract, Contract, OutcomeEnum, decode_document};
 pub use crate::decode::{
-    Absent, ArrayField, Check, Checkable, DecodeVariant, Format, LenCheck, Length, Literal,
-    Pattern, Slot, Tag, TypeMessages, check_format, check_pattern, declared_range, decode_union,
-    field_error, invalid_type, invalid_type_of, meet_tag, member, member_array, member_array_items,
-    member_unchecked, missing_key, narrow_f32, not_one_of, own_frame, read_array, read_array_items,
+    Absent, ArrayField, BorrowArray, BorrowDecode, BorrowMembers, Check, Checkable, DecodeVariant,
+    Format, LenCheck, Length, Literal, Pattern, Slot, Tag, TypeMessages, check_format,
+    check_pattern, declared_range, decode_union, field_error, invalid_type, invalid_type_of,
+    meet_tag, member, member_array, member_array_items, member_borrowed_array,
+    member_borrowed_array_items, member_unchecked, missing_key, narrow_f32, not_one_of, own_frame,
+    read_array, read_array_items, read_borrowed_array, read_borrowed_array_items,
     undeclared_member,
 };
 pub use crate::describe::{
@@ -63,10 +65,10 @@ pub use crate::describe::{
 };
 pub use crate::edit::EditPolicy;
 pub use crate::encode::put;
-pub use crate::error::Stage;
+pub use crate::error::{Rejection, Stage};
 pub use crate::json::{KeySet, Limits, ParseError, Path, Peek, Reader, duplicate_key};
 pub use crate::json_type::{Collector, JsonType, ObjectMembers, TagSeen};
-pub use crate::outcome::{OutcomeKind, Violation, ViolationKind, Violations};
+pub use crate::outcome::{Outcome, OutcomeKind, Violation, ViolationKind, Violations};
 pub use crate::rules::{OrderKind, WhenKind, order_error, when_error};
 pub use crate::schema::bound::{Binding, BoundValue, bound_values};
 pub use crate::schema::object::{check_rule, object_schema};

@@ -5,7 +5,13 @@
 //! whatever we reject for a reason other than our strictness, serde_json
 //! rejects too. One value differs on purpose: `-0` is the integer 0 for us,
 //! the float `-0.0` for serde_json.
+//!
+//! On the same text, contracts with a lifetime against their `String`
+//! twins (`contract_fuzz::borrowed_alike`): close-ticket and the step union,
+//! borrowing their strings, decide as the owned contracts do.
 #![no_main]
+use contract_fuzz::{CloseTicket, CloseTicketRef, Step, StepRef, borrowed_alike, within};
+use contract_runtime::Contract;
 use contract_runtime::json::{Limits, parse};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
@@ -46,6 +52,18 @@ fn same(a: &Value, b: &Value) -> bool {
 }
 
 fuzz_target!(|data: &[u8]| {
+    if let Ok(text) = std::str::from_utf8(data) {
+        let ticket = CloseTicketRef::check(text);
+        if let Some(t) = ticket.value() {
+            assert!(within(text, t.action));
+        }
+        borrowed_alike(text, ticket, CloseTicket::check(text), |t| t.to_json());
+        let step = StepRef::check(text);
+        if let Some(StepRef::AskCustomer { question }) = step.value() {
+            assert!(within(text, question));
+        }
+        borrowed_alike(text, step, Step::check(text), |s| s.to_json());
+    }
     // Default limits: depth 64 stays under serde_json's own limit of 128.
     let theirs = serde_json::from_slice::<Value>(data);
     match parse(data, &Limits::default()) {

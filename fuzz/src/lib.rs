@@ -233,6 +233,89 @@ pub struct Refund {
     pub order_total_cents: u32,
 }
 
+// ---------------------------------------------------------------------------
+// Borrowed twins: close-ticket and the step union with `&'a str` and
+// `Cow<'a, str>` fields, which decide as their `String` twins but for a
+// `&str` field's string with escapes (`borrowed_string`).
+
+/// [`CloseTicket`] borrowing its strings (no context: `check` runs no
+/// business stage either way).
+#[derive(Contract, Debug, Clone, PartialEq, Eq)]
+#[contract(max_bytes = 4096)]
+pub struct CloseTicketRef<'a> {
+    /// Always `close_ticket`.
+    #[contract(equals = "close_ticket")]
+    pub action: &'a str,
+    /// The ticket, a positive integer.
+    #[contract(min = 1)]
+    pub ticket_id: u64,
+    /// Why, in 1 to 200 characters.
+    #[contract(min_len = 1, max_len = 200)]
+    pub reason: std::borrow::Cow<'a, str>,
+}
+
+/// [`Step`] borrowing its strings; its newtype variant's struct owns.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(tag = "action", rename_all = "snake_case", max_bytes = 4096)]
+pub enum StepRef<'a> {
+    /// Close a resolved ticket.
+    CloseTicket {
+        #[contract(min = 1)]
+        ticket_id: u64,
+        #[contract(min_len = 1, max_len = 200)]
+        reason: std::borrow::Cow<'a, str>,
+    },
+    /// Refund part of an order (the struct's members sit beside the tag).
+    Refund(Refund),
+    /// Ask the customer first.
+    #[contract(clarify)]
+    AskCustomer {
+        #[contract(min_len = 1, max_len = 300)]
+        question: &'a str,
+    },
+    /// Nothing to do: an object holding only the tag.
+    #[contract(decline)]
+    NoAction,
+}
+
+/// A borrowed contract and its `String` twin decide `text` alike: the same
+/// outcome, errors and value; or, where a `&str` field met a string with
+/// escapes, a `borrowed_string` error there and otherwise only errors the
+/// twin reports too. Every plain string a `&str` field holds is a slice of
+/// `text`.
+pub fn borrowed_alike<B: PartialEq + std::fmt::Debug, O: Contract>(
+    text: &str,
+    borrowed: Outcome<B>,
+    owned: Outcome<O>,
+    encode: fn(&B) -> serde_json::Value,
+) {
+    match (borrowed.rejection(), owned.rejection()) {
+        (Some(b), _) if b.errors.iter().any(|e| e.code == "borrowed_string") => {
+            assert_well_formed(b);
+            for e in &b.errors {
+                if e.code == "borrowed_string" {
+                    assert_eq!(e.stage, Stage::Schema);
+                    continue;
+                }
+                let theirs = owned.rejection().map(|r| r.errors.as_slice()).unwrap_or(&[]);
+                assert!(theirs.contains(e), "{e:?} only borrowed, in {text}");
+            }
+        }
+        (b, o) => {
+            assert_eq!(b, o, "rejections differ on {text}");
+            assert_eq!(borrowed.kind(), owned.kind(), "outcomes differ on {text}");
+            if let (Some(b), Some(o)) = (borrowed.value(), owned.value()) {
+                assert_eq!(encode(b), o.to_json(), "values differ on {text}");
+            }
+        }
+    }
+}
+
+/// Whether `s` is a slice of `text`.
+pub fn within(text: &str, s: &str) -> bool {
+    text.as_bytes().as_ptr_range().contains(&s.as_ptr()) || s.is_empty()
+}
+
 /// `value` as JSON text with the object member `key` moved to the end (the
 /// others keep their order); `None` when `value` is not an object holding
 /// `key`.

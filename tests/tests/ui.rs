@@ -28,6 +28,7 @@ fn ui() {
     t.compile_fail("tests/ui/generics/*.rs");
     t.compile_fail("tests/ui/formats/*.rs");
     t.compile_fail("tests/ui/tools/*.rs");
+    t.compile_fail("tests/ui/borrowed/*.rs");
 }
 
 #[test]

@@ -261,7 +261,26 @@ pub(super) fn type_name(f: &Member<'_>) -> String {
         Some(inner) => inner,
         None => f.ty,
     };
-    ty.to_token_stream().to_string().replace(' ', "")
+    // Without spaces, but a lifetime keeps the one after it (`&'a str`).
+    let text = ty.to_token_stream().to_string();
+    let mut out = String::with_capacity(text.len());
+    let mut in_lifetime = false;
+    for (i, c) in text.char_indices() {
+        if c == '\'' {
+            in_lifetime = true;
+        } else if c == ' ' {
+            let next_is_word = text[i + 1..].starts_with(|n: char| n.is_alphanumeric() || n == '_');
+            if in_lifetime && next_is_word {
+                out.push(' ');
+            }
+            in_lifetime = false;
+            continue;
+        } else if !(c.is_alphanumeric() || c == '_') {
+            in_lifetime = false;
+        }
+        out.push(c);
+    }
+    out
 }
 
 // `equals`/`one_of` literals must be of the field's type.

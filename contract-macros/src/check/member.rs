@@ -23,6 +23,7 @@ pub(super) fn checked<'c>(f: &'c Member<'c>) -> checked::Member<'c> {
         kind,
         nullable,
         f32: is_f32(f.ty),
+        borrows: f.borrows,
         json_name: &f.json_name,
         doc: f.doc.as_deref(),
         absent,

@@ -92,6 +92,7 @@ pub fn contract<'c>(cx: &Ctxt, cont: &'c Container<'c>) -> checked::Contract<'c>
     checked::Contract {
         ident: cont.ident,
         generics: bounded(cont.generics, context),
+        lifetime: cont.lifetime,
         doc: cont.doc.as_deref(),
         body,
     }
@@ -138,6 +139,15 @@ fn bounded(generics: &syn::Generics, context: Option<&syn::Type>) -> syn::Generi
 // An enum of unit variants is a JSON string: no member for a type
 // parameter to type.
 fn check_unit_enum_generics(cx: &Ctxt, cont: &Container<'_>) {
+    if let Some(l) = cont.lifetime {
+        cx.error_spanned_by(
+            l,
+            format!(
+                "`{}` has only unit variants (a JSON string it matches, not keeps), so nothing could borrow from the text: remove the lifetime",
+                cont.ident
+            ),
+        );
+    }
     for t in cont.generics.type_params() {
         cx.error_spanned_by(
             t,
@@ -153,6 +163,20 @@ fn check_unit_enum_generics(cx: &Ctxt, cont: &Container<'_>) {
 // item, which cannot name a type parameter: a generic contract declares no
 // edit policy (a concrete struct holding the instantiation can).
 fn check_generic_edit(cx: &Ctxt, cont: &Container<'_>) {
+    if cont.lifetime.is_some() {
+        // An edit's candidate is checked against a baseline `Value`, by
+        // the `'static` form: a borrowed contract declares no policy.
+        for e in &cont.attrs.edits {
+            cx.error_spanned_by(
+                &e.tokens,
+                format!(
+                    "a contract with a lifetime cannot declare edit policies: declare `edit({} = [..])` on its owned twin (`String` fields)",
+                    e.name
+                ),
+            );
+        }
+        return;
+    }
     if cont.generics.type_params().next().is_none() {
         return;
     }

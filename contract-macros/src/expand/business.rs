@@ -12,8 +12,23 @@ use crate::pointer;
 /// `Contract::__outcome`, when the struct names its `outcome` member.
 pub fn outcome_fn(s: &Struct<'_>) -> TokenStream {
     let p = private();
-    let Some(outcome) = &s.outcome else {
+    if s.outcome.is_none() {
         return TokenStream::new();
+    }
+    let kind = outcome_body(s);
+    quote! {
+        fn __outcome(&self) -> #p::OutcomeKind {
+            #kind
+        }
+    }
+}
+
+/// The decision of a struct's value (`self`): its `outcome` member's, or
+/// accept.
+pub fn outcome_body(s: &Struct<'_>) -> TokenStream {
+    let p = private();
+    let Some(outcome) = &s.outcome else {
+        return quote!(#p::OutcomeKind::Accept);
     };
     // The one use of the `OutcomeEnum` bound, spanned at `outcome = FIELD`
     // (the attribute's own token for the field), so a type that is not a
@@ -21,12 +36,7 @@ pub fn outcome_fn(s: &Struct<'_>) -> TokenStream {
     let mut name = outcome.member.ident.clone();
     name.set_span(outcome.at);
     let at = private_at(outcome.at);
-    let kind = quote_spanned!(outcome.at=> #at::OutcomeEnum::outcome_kind(&self.#name));
-    quote! {
-        fn __outcome(&self) -> #p::OutcomeKind {
-            #kind
-        }
-    }
+    quote_spanned!(outcome.at=> #at::OutcomeEnum::outcome_kind(&self.#name))
 }
 
 /// The business stage of one contract: its `Business` impl, and the
@@ -379,7 +389,7 @@ pub fn member_checks(members: &[Member<'_>], place: Place<'_>, context: &syn::Ty
         let value = if f.nullable {
             quote!(#p::Option::as_deref(&#at))
         } else {
-            quote!(#p::Some(#at.as_str()))
+            quote!(#p::Some(::core::ops::Deref::deref(&#at)))
         };
         let drop_value = if quarantine && f.nullable {
             quote!(#at = #p::None;)

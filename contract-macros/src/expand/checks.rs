@@ -50,9 +50,10 @@ pub fn of(f: &Member<'_>) -> Checks {
     let mut range = None;
     let mut items = false;
     let field_error = |code: TokenStream, msg: &str, exp: &str| quote!(#p::field_error(__contract_cx, &__contract_p, #p::code::#code, #msg, #exp));
-    // `equals`/`one_of` compare a string as a `&str`.
+    // `equals`/`one_of` compare a string as a `&str` (owned or borrowed).
+    let as_str = quote!(::core::ops::Deref::deref(__contract_y));
     let lhs = if matches!(f.kind, Ty::String) {
-        quote!(__contract_y.as_str())
+        as_str.clone()
     } else {
         quote!(*__contract_y)
     };
@@ -122,13 +123,15 @@ pub fn of(f: &Member<'_>) -> Checks {
                 table.push(quote!(#p::Check::Pattern(&__CONTRACT_PATTERN, #msg, #exp)));
                 inline.push(quote! {{
                     #statics
-                    #p::check_pattern(__contract_cx, &__contract_p, &__CONTRACT_PATTERN, __contract_y.as_str(), #msg, #exp);
+                    #p::check_pattern(__contract_cx, &__contract_p, &__CONTRACT_PATTERN, #as_str, #msg, #exp);
                 }});
             }
             Constraint::Format(format) => {
                 let format = format_tokens(*format);
                 table.push(quote!(#p::Check::Format(#format)));
-                inline.push(quote!(#p::check_format(__contract_cx, &__contract_p, #format, __contract_y.as_str());));
+                inline.push(
+                    quote!(#p::check_format(__contract_cx, &__contract_p, #format, #as_str);),
+                );
             }
         }
     }

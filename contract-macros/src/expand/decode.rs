@@ -1,12 +1,41 @@
 //! Decoding: the body of `Field::decode` for a struct (one pass over the
 //! object's keys, value checks as each value is read) and for an enum.
 use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::{ToTokens, format_ident, quote};
 
 use super::checks::{self, Checks};
 use super::private;
 use crate::checked::{Absent, Member, Members, Union};
 use crate::model::Variant;
+
+/// How a decoder reads the text: through `JsonType` (any text, which a
+/// `Cow` field then owns), or, for a contract with a lifetime, borrowing
+/// from the text of that lifetime (`BorrowDecode`), each field that names
+/// the lifetime through its `BorrowDecode` impl.
+#[derive(Clone, Copy)]
+pub enum Mode<'a> {
+    Owned,
+    Borrowed(&'a syn::Lifetime),
+}
+
+impl<'a> Mode<'a> {
+    /// The lifetime a value of type `ty` is read with, if it borrows.
+    fn borrowing(self, borrows: bool) -> Option<&'a syn::Lifetime> {
+        match self {
+            Mode::Borrowed(lt) if borrows => Some(lt),
+            _ => None,
+        }
+    }
+
+    /// The reader's type.
+    fn reader(self) -> TokenStream {
+        let p = private();
+        match self {
+            Mode::Owned => quote!(#p::Reader<'_>),
+            Mode::Borrowed(lt) => quote!(#p::Reader<#lt>),
+        }
+    }
+}
 
 fn local(prefix: &str, i: usize) -> syn::Ident {
     format_ident!("__contract_{}{}", prefix, i)
@@ -17,8 +46,12 @@ fn local(prefix: &str, i: usize) -> syn::Ident {
 /// variants call too). Unoptimised, that is one more small frame per
 /// level; a recursive contract's deep levels run on threads of their own
 /// (`contract_runtime::stack`), so the stack a document needs stays bounded.
-pub fn struct_body() -> TokenStream {
+pub fn struct_body(mode: Mode<'_>) -> TokenStream {
     let p = private();
+    let members = match mode {
+        Mode::Owned => quote!(<Self as #p::ObjectMembers>::decode_members),
+        Mode::Borrowed(lt) => quote!(<Self as #p::BorrowMembers<#lt>>::decode_members_borrowed),
+    };
     quote! {
         match __contract_r.peek()? {
             #p::Peek::Object => {}
@@ -27,7 +60,7 @@ pub fn struct_body() -> TokenStream {
             }
         }
         let __contract_more = __contract_r.begin_object()?;
-        <Self as #p::ObjectMembers>::decode_members(
+        #members(
             __contract_r,
             __contract_path,
             __contract_cx,
@@ -47,6 +80,7 @@ pub fn members(
     ctor: &TokenStream,
     tag: &TokenStream,
     tag_seen: &TokenStream,
+    mode: Mode<'_>,
 ) -> TokenStream {
     let p = private();
     // Every field's `Slot`, in one tuple: unoptimised, each early return
@@ -64,16 +98,21 @@ pub fn members(
     let arms = fields.iter().enumerate().map(|(i, f)| {
         let (v, json, ty) = (&values[i], f.json_name, f.ty);
         let checks = checks::of(f);
+        let borrowed = mode.borrowing(f.borrows);
         // Most fields: one call to the runtime's member reader, with the
         // field's checks as a static table.
         if !checks::inline_only(f) {
-            let decode = quote!(<#ty as #p::JsonType>::decode);
+            let decode = match borrowed {
+                None => quote!(<#ty as #p::JsonType>::decode),
+                Some(lt) => quote!(<#ty as #p::BorrowDecode<#lt>>::decode_borrowed),
+            };
             return match (checks.table, checks.array) {
                 (Some(table), Some(items)) => {
-                    let member = if items {
-                        quote!(member_array_items)
-                    } else {
-                        quote!(member_array)
+                    let member = match (items, borrowed.is_some()) {
+                        (true, false) => quote!(member_array_items),
+                        (false, false) => quote!(member_array),
+                        (true, true) => quote!(member_borrowed_array_items),
+                        (false, true) => quote!(member_borrowed_array),
                     };
                     quote! {
                         #i => #p::#member(__contract_r, __contract_path, __contract_cx, __contract_at, #json, &mut #v, #table),
@@ -87,7 +126,7 @@ pub fn members(
                 },
             };
         }
-        inline_arm(i, f, v, checks)
+        inline_arm(i, f, v, checks, borrowed)
     });
     let absent = fields.iter().enumerate().map(|(i, f)| {
         let (v, json) = (&values[i], f.json_name);
@@ -255,7 +294,13 @@ pub fn members(
 /// A member's arm with its checks written inline (see
 /// [`checks::inline_only`]): the value read in a frame of its own
 /// (`own_frame`), as the runtime's `member` does.
-fn inline_arm(i: usize, f: &Member<'_>, v: &TokenStream, checks: Checks) -> TokenStream {
+fn inline_arm(
+    i: usize,
+    f: &Member<'_>,
+    v: &TokenStream,
+    checks: Checks,
+    borrowed: Option<&syn::Lifetime>,
+) -> TokenStream {
     let p = private();
     let (ty, json) = (f.ty, f.json_name);
     // An array's checks run while it is read (`Checks::array`); other
@@ -312,15 +357,25 @@ fn inline_arm(i: usize, f: &Member<'_>, v: &TokenStream, checks: Checks) -> Toke
             quote!(#v.value = #p::narrow_f32(__contract_x, &__contract_p, __contract_cx);),
         )
     };
-    let read = match array {
-        Some((true, table)) => {
-            quote!(#p::read_array_items::<#decode_ty>(__contract_r, &__contract_p, __contract_cx, #table))
+    let (items, array_only) = match borrowed {
+        None => (quote!(read_array_items), quote!(read_array)),
+        Some(_) => (
+            quote!(read_borrowed_array_items),
+            quote!(read_borrowed_array),
+        ),
+    };
+    let read = match (array, borrowed) {
+        (Some((true, table)), _) => {
+            quote!(#p::#items::<#decode_ty>(__contract_r, &__contract_p, __contract_cx, #table))
         }
-        Some((false, table)) => {
-            quote!(#p::read_array::<#decode_ty>(__contract_r, &__contract_p, __contract_cx, #table))
+        (Some((false, table)), _) => {
+            quote!(#p::#array_only::<#decode_ty>(__contract_r, &__contract_p, __contract_cx, #table))
         }
-        None => {
+        (None, None) => {
             quote!(<#decode_ty as #p::JsonType>::decode(__contract_r, &__contract_p, __contract_cx))
+        }
+        (None, Some(lt)) => {
+            quote!(<#decode_ty as #p::BorrowDecode<#lt>>::decode_borrowed(__contract_r, &__contract_p, __contract_cx))
         }
     };
     // A type error of a value whose field declares `min`/`max` names the
@@ -401,12 +456,24 @@ pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
 /// function's frame holds the locals of every branch, and a recursive union
 /// would pay for all its variants at each level (the recursion tests' 2 MiB
 /// stack).
-pub fn union_body(ident: &syn::Ident, generics: &syn::Generics, u: &Union<'_>) -> TokenStream {
+pub fn union_body(
+    ident: &syn::Ident,
+    generics: &syn::Generics,
+    u: &Union<'_>,
+    mode: Mode<'_>,
+) -> TokenStream {
     let p = private();
     // The nested functions cannot see the impl's type parameters: each
-    // declares them again, and is called with them.
+    // declares them again, and is called with them. A lifetime is
+    // inferred (it is late-bound where the reader has it, and cannot be
+    // named in a call).
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    let turbofish = ty_generics.as_turbofish();
+    let turbofish = if generics.type_params().next().is_some() {
+        ty_generics.as_turbofish().into_token_stream()
+    } else {
+        TokenStream::new()
+    };
+    let reader = mode.reader();
     let this = quote!(#ident #ty_generics);
     let tag = u.tag;
     let unknown = super::unknown_tag_code(u);
@@ -433,24 +500,30 @@ pub fn union_body(ident: &syn::Ident, generics: &syn::Generics, u: &Union<'_>) -
     let arms = u.variants.iter().enumerate().map(|(i, v)| {
         let variant = v.variant.ident;
         let body = match &v.members {
-            Members::Unit => members(&[], &quote!(#ident::#variant), &tag_expr, &tag_seen),
+            Members::Unit => members(&[], &quote!(#ident::#variant), &tag_expr, &tag_seen, mode),
             Members::Struct(fields) => {
-                members(fields, &quote!(#ident::#variant), &tag_expr, &tag_seen)
+                members(fields, &quote!(#ident::#variant), &tag_expr, &tag_seen, mode)
             }
-            Members::Newtype(ty) => quote! {
+            Members::Newtype(ty) => {
+                let decode = match mode.borrowing(crate::ty::borrows(ty)) {
+                    None => quote!(<#ty as #p::ObjectMembers>::decode_members),
+                    Some(lt) => quote!(<#ty as #p::BorrowMembers<#lt>>::decode_members_borrowed),
+                };
+                quote! {
                 #p::Result::map(
-                    <#ty as #p::ObjectMembers>::decode_members(
+                    #decode(
                         __contract_r, __contract_path, __contract_cx, __contract_more, #p::Some(#tag), __contract_tag_seen,
                     ),
                     |__contract_v| #p::Option::map(__contract_v, #ident::#variant),
                 )
-            },
+                }
+            }
         };
         quote! {
             #i => {
                 #[allow(unused_mut)]
                 fn __contract_variant #impl_generics (
-                    __contract_r: &mut #p::Reader<'_>,
+                    __contract_r: &mut #reader,
                     __contract_path: &#p::Path<'_>,
                     __contract_cx: &mut #p::Collector,
                     mut __contract_more: bool,
@@ -481,7 +554,7 @@ pub fn union_body(ident: &syn::Ident, generics: &syn::Generics, u: &Union<'_>) -
     };
     // A `static` cannot name a type parameter (a newtype variant's
     // `Inner<T>`); a `const` block, promoted to `'static`, can.
-    let (tag_item, tag_ref) = if generics.type_params().next().is_some() {
+    let (tag_item, tag_ref) = if !generics.params.is_empty() {
         (TokenStream::new(), quote!(&const { #table }))
     } else {
         (
@@ -498,7 +571,7 @@ pub fn union_body(ident: &syn::Ident, generics: &syn::Generics, u: &Union<'_>) -
             }
         }
         fn __contract_variants #impl_generics (
-            __contract_r: &mut #p::Reader<'_>,
+            __contract_r: &mut #reader,
             __contract_path: &#p::Path<'_>,
             __contract_cx: &mut #p::Collector,
             __contract_variant: usize,

@@ -66,9 +66,15 @@ fn described(cont: &Contract<'_>, body: TokenStream) -> TokenStream {
     let ident = cont.ident;
     let name = ident.to_string();
     let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
+    // A description is `'static`: a contract with a lifetime's is its
+    // `'static` form's.
+    let head = match cont.lifetime {
+        Some(lt) => quote!(impl<#lt> #p::Described for #ident<#lt> where #lt: 'static),
+        None => quote!(impl #impl_generics #p::Described for #ident #ty_generics #where_clause),
+    };
     quote! {
         #[automatically_derived]
-        impl #impl_generics #p::Described for #ident #ty_generics #where_clause {
+        #head {
             const DESCRIPTION: #p::Description = #p::Description {
                 name: #name,
                 id: ::core::any::TypeId::of::<Self>,

@@ -23,6 +23,7 @@ mod rules;
 mod schema;
 mod shape;
 // Assemblers of impl blocks.
+mod borrowed;
 mod enums;
 mod fallback;
 mod structs;
@@ -94,6 +95,15 @@ fn generate(contract: &Contract<'_>) -> TokenStream {
     };
     let (p, ident) = (private(), contract.ident);
     let (impl_generics, ty_generics, where_clause) = contract.generics.split_for_impl();
+    let (impl_generics, ty_generics, where_clause) = match contract.lifetime {
+        // The `'static` form, as `Contract`.
+        Some(lt) => (quote!(<#lt>), quote!(<#lt>), quote!(where #lt: 'static)),
+        None => (
+            quote!(#impl_generics),
+            quote!(#ty_generics),
+            quote!(#where_clause),
+        ),
+    };
     // `schemars::JsonSchema`, or nothing: the runtime's `schemars` feature decides.
     quote! {
         #impls
@@ -126,6 +136,11 @@ fn generic_json_type_impl(
 ) -> TokenStream {
     let p = private();
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    // A contract with a lifetime is described by its `'static` form.
+    let described = match generics.lifetimes().next() {
+        Some(_) => quote!(#ident<'static>),
+        None => quote!(Self),
+    };
     let rules = rules.map(|rules| {
         quote! {
             fn rules(&self, __contract_path: &#p::Path<'_>, __contract_cx: &mut #p::Collector) {
@@ -137,7 +152,7 @@ fn generic_json_type_impl(
         #[automatically_derived]
         impl #impl_generics #p::JsonType for #ident #ty_generics #where_clause {
             const SHAPE: #p::Shape = #shape;
-            const TYPE: #p::Type = #p::Type::Contract(#p::description_of::<Self>);
+            const TYPE: #p::Type = #p::Type::Contract(#p::description_of::<#described>);
 
             fn decode(
                 __contract_r: &mut #p::Reader<'_>,

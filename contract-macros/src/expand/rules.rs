@@ -53,7 +53,7 @@ fn condition(w: &WhenRule<'_>, place: Place<'_>) -> TokenStream {
     let test = match (cond.nullable, is_str) {
         (false, false) => quote!(matches!(#at, #(#pats)|*)),
         (true, false) => quote!(matches!(#at, #p::Some(#(#pats)|*))),
-        (false, true) => quote!(matches!(#at.as_str(), #(#pats)|*)),
+        (false, true) => quote!(matches!(::core::ops::Deref::deref(&#at), #(#pats)|*)),
         (true, true) => quote!(matches!(#at.as_deref(), #p::Some(#(#pats)|*))),
     };
     // `matches!(flag, true)` is what a boolean condition reads as; clippy

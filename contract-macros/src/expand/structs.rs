@@ -3,10 +3,12 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use super::decode::Mode;
 use super::edit::{self, Policies};
 use super::lit::uint;
 use super::{
-    business, decode, describe, encode, generic_json_type_impl, private, rules, schema, shape,
+    borrowed, business, decode, describe, encode, generic_json_type_impl, private, rules, schema,
+    shape,
 };
 use crate::checked::{Contract, Struct};
 
@@ -14,13 +16,11 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
     let p = private();
     let ident = cont.ident;
     let name = ident.to_string();
-    let decode = decode::struct_body();
-    let members = decode::members(
-        &s.members,
-        &quote!(Self),
-        &quote!(__contract_tag),
-        &quote!(__contract_tag_seen),
-    );
+    let decode = decode::struct_body(Mode::Owned);
+    let tag = quote!(__contract_tag);
+    let tag_seen = quote!(__contract_tag_seen);
+    let members = decode::members(&s.members, &quote!(Self), &tag, &tag_seen, Mode::Owned);
+    let owned = borrowed::owned(cont);
     let encode = encode::struct_body();
     let encode_members = encode::members(&s.members, |_, f| {
         let ident = f.ident;
@@ -32,6 +32,22 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
     let describe = describe::of_struct(cont, s);
     let shape = shape::object(s.members.iter().map(|f| (f.json_name, Some(f.ty))));
     let outcome = business::outcome_fn(s);
+    let borrowed = cont.lifetime.map(|lt| borrowed::Parts {
+        decode: decode::struct_body(Mode::Borrowed(lt)),
+        members: Some(decode::members(
+            &s.members,
+            &quote!(Self),
+            &tag,
+            &tag_seen,
+            Mode::Borrowed(lt),
+        )),
+        context: match s.context {
+            Some(ty) => quote!(#ty),
+            None => quote!(()),
+        },
+        has_context: s.context.is_some(),
+        outcome: business::outcome_body(s),
+    });
     let business::Stage {
         business_impl,
         contract_fn: business,
@@ -57,11 +73,13 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
             shape,
             decode,
             encode,
-            quote!(__contract_defs.reference::<Self>()),
+            quote!(__contract_defs.reference::<#owned>()),
         ],
         Some(rules),
     );
     let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
+    let (contract_generics, contract_ty, contract_where) = borrowed::contract_head(cont);
+    let borrowed = borrowed.map(|parts| borrowed::impls(cont, parts));
     let schema_name = schema_name(&cont.generics);
     quote! {
         const _: () = {
@@ -89,12 +107,12 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
                 }
 
                 fn object_schema(__contract_defs: &mut #p::SchemaGen) -> #p::Value {
-                    <Self as #p::Contract>::__schema_body(__contract_defs)
+                    <#owned as #p::Contract>::__schema_body(__contract_defs)
                 }
             }
 
             #[automatically_derived]
-            impl #impl_generics #p::Contract for #ident #ty_generics #where_clause {
+            impl #contract_generics #p::Contract for #contract_ty #contract_where {
                 const NAME: &'static str = #name;
                 #schema_name
                 #version_const
@@ -112,6 +130,7 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
 
             #business_impl
             #policy_checks
+            #borrowed
         };
         #policy_consts
     }

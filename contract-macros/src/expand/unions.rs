@@ -4,10 +4,11 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
+use super::decode::Mode;
 use super::structs::{limits, schema_name};
 use super::{
-    business, decode, describe, encode, generic_json_type_impl, private, private_at, rules, schema,
-    shape,
+    borrowed, business, decode, describe, encode, generic_json_type_impl, private, private_at,
+    rules, schema, shape,
 };
 use crate::checked::{Contract, Members, Union};
 use crate::model::Variant;
@@ -19,8 +20,28 @@ pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
         items: tag_checks,
         in_decode,
     } = tag_checks(cont, u);
-    let decode = decode::union_body(ident, &cont.generics, u);
+    let decode = decode::union_body(ident, &cont.generics, u, Mode::Owned);
     let decode = quote!(#in_decode #decode);
+    let owned = borrowed::owned(cont);
+    let borrowed = cont.lifetime.map(|lt| {
+        let decode = decode::union_body(ident, &cont.generics, u, Mode::Borrowed(lt));
+        borrowed::impls(
+            cont,
+            borrowed::Parts {
+                decode: quote!(#in_decode #decode),
+                members: None,
+                context: match u.context {
+                    Some(ty) => quote!(#ty),
+                    None => quote!(()),
+                },
+                has_context: u.context.is_some(),
+                outcome: {
+                    let p = private();
+                    quote!(<Self as #p::OutcomeEnum>::outcome_kind(self))
+                },
+            },
+        )
+    });
     let encode = encode::union_body(u);
     let schema = schema::union_body(cont, u);
     let rules = rules::union_body(u);
@@ -33,7 +54,7 @@ pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
             shape,
             decode,
             encode,
-            quote!(__contract_defs.reference::<Self>()),
+            quote!(__contract_defs.reference::<#owned>()),
         ],
         Some(rules),
     );
@@ -45,9 +66,10 @@ pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
         Some(ty) => quote!(#ty),
         None => quote!(()),
     };
-    let contract = enum_contract_impl(
+    let contract = enum_contract_impl_for(
         ident,
         &cont.generics,
+        cont.lifetime.is_some(),
         EnumContract {
             limits,
             schema,
@@ -63,6 +85,7 @@ pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
             #contract
             #business_impl
             #tag_checks
+            #borrowed
         };
     }
 }
@@ -73,7 +96,7 @@ pub fn expand(cont: &Contract<'_>, u: &Union<'_>) -> TokenStream {
 // name a type parameter, so a generic union checks in a `const` block of
 // its `decode`, evaluated for each instantiation that is decoded.
 fn tag_checks(cont: &Contract<'_>, u: &Union<'_>) -> TagChecks {
-    let generic = cont.generics.type_params().next().is_some();
+    let generic = !cont.generics.params.is_empty();
     let checks = u.variants.iter().filter_map(|v| {
         let Members::Newtype(ty) = v.members else {
             return None;
@@ -133,6 +156,18 @@ pub fn enum_contract_impl<'v>(
     parts: EnumContract,
     variants: impl Iterator<Item = &'v Variant<'v>>,
 ) -> TokenStream {
+    enum_contract_impl_for(ident, generics, false, parts, variants)
+}
+
+/// [`enum_contract_impl`] of a union that may have a lifetime (`borrows`):
+/// its `Contract` impl is then for its `'static` form.
+fn enum_contract_impl_for<'v>(
+    ident: &syn::Ident,
+    generics: &syn::Generics,
+    borrows: bool,
+    parts: EnumContract,
+    variants: impl Iterator<Item = &'v Variant<'v>>,
+) -> TokenStream {
     let p = private();
     let EnumContract {
         limits,
@@ -147,9 +182,16 @@ pub fn enum_contract_impl<'v>(
         let (ident, kind) = (v.ident, outcome_kind(v));
         quote!(Self::#ident { .. } => #kind,)
     });
+    let contract_head = if borrows {
+        // The `'static` form (see `borrowed::contract_head`).
+        let lt = generics.lifetimes().next().map(|l| &l.lifetime);
+        quote!(impl #impl_generics #p::Contract for #ident #ty_generics where #lt: 'static)
+    } else {
+        quote!(impl #impl_generics #p::Contract for #ident #ty_generics #where_clause)
+    };
     quote! {
         #[automatically_derived]
-        impl #impl_generics #p::Contract for #ident #ty_generics #where_clause {
+        #contract_head {
             const NAME: &'static str = #name;
             #schema_name
             const LIMITS: #p::Limits = #limits;

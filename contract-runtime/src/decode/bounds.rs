@@ -47,7 +47,7 @@ enum Subject<'a> {
     Int(i128),
     Float(f64),
     Bool(bool),
-    Str(&'a String),
+    Str(&'a str),
     Items(usize),
 }
 
@@ -116,18 +116,26 @@ impl Checkable for bool {
     }
 }
 
-impl Checkable for String {
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn check(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
-        check_subject(Subject::Str(self), checks, Scope::Value, path, cx);
-    }
+// A string's checks, whether the field owns it (`String`) or borrows it
+// from the text (`&str`, `Cow<str>`).
+macro_rules! checked_str {
+    ($($t:ty)*) => {$(
+        impl Checkable for $t {
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn check(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
+                check_subject(Subject::Str(self), checks, Scope::Value, path, cx);
+            }
 
-    #[inline]
-    fn check_item(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
-        check_subject(Subject::Str(self), checks, Scope::Item, path, cx);
-    }
+            #[inline]
+            fn check_item(&self, checks: &'static [Check], path: &Path<'_>, cx: &mut Collector) {
+                check_subject(Subject::Str(self), checks, Scope::Item, path, cx);
+            }
+        }
+    )*};
 }
+
+checked_str!(String &str std::borrow::Cow<'_, str>);
 
 impl<T> Checkable for Vec<T> {
     #[cfg_attr(debug_assertions, inline)]
@@ -263,7 +271,7 @@ fn equal(value: Subject<'_>, literal: Literal) -> bool {
         (Subject::Int(v), Literal::Int(l)) => v == l,
         (Subject::Float(v), Literal::Float(l)) => v == l,
         (Subject::Bool(v), Literal::Bool(l)) => v == l,
-        (Subject::Str(v), Literal::Str(l)) => v.as_str() == l,
+        (Subject::Str(v), Literal::Str(l)) => v == l,
         // A literal of another kind: the derive refuses it at compile time.
         _ => true,
     }

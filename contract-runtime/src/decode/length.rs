@@ -37,7 +37,7 @@ pub trait Length {
     }
 }
 
-impl Length for String {
+impl Length for str {
     #[inline]
     fn contract_len(&self) -> usize {
         self.chars().count()
@@ -54,6 +54,25 @@ impl Length for String {
         LenCheck::of(self.contract_len(), min, max)
     }
 }
+
+// Owned or borrowed from the text, a string is measured as a `str`.
+macro_rules! str_length {
+    ($($t:ty)*) => {$(
+        impl Length for $t {
+            #[inline]
+            fn contract_len(&self) -> usize {
+                str::contract_len(self)
+            }
+
+            #[inline]
+            fn check_len(&self, min: usize, max: usize) -> LenCheck {
+                str::check_len(self, min, max)
+            }
+        }
+    )*};
+}
+
+str_length!(String &str std::borrow::Cow<'_, str>);
 
 impl<T> Length for Vec<T> {
     #[inline]

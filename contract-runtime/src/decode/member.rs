@@ -58,11 +58,13 @@ impl<T> Default for Slot<T> {
     }
 }
 
-/// How a member's value is read: `<T as JsonType>::decode`, named by the
-/// generated code at the field's type (so that a type that is not a
-/// contract is reported there, once).
-pub type Decode<T> =
-    fn(&mut Reader<'_>, &Path<'_>, &mut Collector) -> Result<Option<T>, ParseError>;
+/// How a member's value is read from a text of lifetime `'de`:
+/// `<T as JsonType>::decode` (any text), or a borrowed field's
+/// `<T as BorrowDecode<'de>>::decode_borrowed`, named by the generated code
+/// at the field's type (so that a type that is not a contract is reported
+/// there, once).
+pub type Decode<'de, T> =
+    fn(&mut Reader<'de>, &Path<'_>, &mut Collector) -> Result<Option<T>, ParseError>;
 
 /// Reads the value of member `name` (its key at offset `at`) with `decode`
 /// into `slot` and runs its `checks`; `Ok(false)` if an error was recorded
@@ -71,14 +73,14 @@ pub type Decode<T> =
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(clippy::too_many_arguments)]
-pub fn member<T: Checkable>(
-    r: &mut Reader<'_>,
+pub fn member<'de, T: Checkable>(
+    r: &mut Reader<'de>,
     path: &Path<'_>,
     cx: &mut Collector,
     at: usize,
     name: &'static str,
     slot: &mut Slot<T>,
-    decode: Decode<T>,
+    decode: Decode<'de, T>,
     checks: &'static [Check],
 ) -> Result<bool, ParseError> {
     if slot.seen {
@@ -121,14 +123,14 @@ fn restate_range(cx: &mut Collector, mark: Mark, path: &Path<'_>, checks: &'stat
 /// a map, a date...).
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn member_unchecked<T>(
-    r: &mut Reader<'_>,
+pub fn member_unchecked<'de, T>(
+    r: &mut Reader<'de>,
     path: &Path<'_>,
     cx: &mut Collector,
     at: usize,
     name: &'static str,
     slot: &mut Slot<T>,
-    decode: Decode<T>,
+    decode: Decode<'de, T>,
 ) -> Result<bool, ParseError> {
     read_member(r, path, cx, at, name, slot, decode)
 }
@@ -178,14 +180,14 @@ where
 // whether an error was recorded meanwhile.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn read_member<T>(
-    r: &mut Reader<'_>,
+pub(super) fn read_member<'de, T>(
+    r: &mut Reader<'de>,
     path: &Path<'_>,
     cx: &mut Collector,
     at: usize,
     name: &'static str,
     slot: &mut Slot<T>,
-    read: impl FnOnce(&mut Reader<'_>, &Path<'_>, &mut Collector) -> Result<Option<T>, ParseError>,
+    read: impl FnOnce(&mut Reader<'de>, &Path<'_>, &mut Collector) -> Result<Option<T>, ParseError>,
 ) -> Result<bool, ParseError> {
     if slot.seen {
         return Err(duplicate_key(at, path, name));

@@ -17,7 +17,9 @@
 //! foreign date types), `formats` (`pattern`, `format = "email" | "uuid"`), `union`
 //! (a tagged union: its tag found, its variant decoded), `arrays` (an
 //! array field's checks, run while it is read, so that a failing item
-//! hides no other error of the array); the
+//! hides no other error of the array), `borrowed` (`&str` and `Cow<str>`
+//! fields, and `BorrowDecode`: a contract with a lifetime reading the text
+//! it borrows from); the
 //! schema-stage errors they and generated code record live here.
 use crate::code;
 use crate::error::Stage;
@@ -26,6 +28,10 @@ pub use crate::json_type::{Collector, JsonType};
 use crate::json_type::{Mark, TagSeen};
 
 pub use arrays::{ArrayField, read_array, read_array_items};
+pub use borrowed::{
+    BorrowArray, BorrowDecode, BorrowMembers, member_borrowed_array, member_borrowed_array_items,
+    read_borrowed_array, read_borrowed_array_items,
+};
 pub use bounds::{Check, Checkable, Literal};
 pub use formats::{Format, Pattern, check_format, check_pattern, is_email, is_uuid};
 pub use length::{LenCheck, Length};
@@ -111,6 +117,7 @@ macro_rules! wrong_type {
 
 // The impls, after `wrong_type!` so that they can use it.
 mod arrays;
+mod borrowed;
 mod bounds;
 mod collections;
 mod dates;

@@ -112,10 +112,10 @@ impl Tag {
 /// a member follows, the tag's state)`, with the reader at a member's key
 /// (or past the `}` when none follows). The derive passes a function item,
 /// so that every call is a direct one.
-pub trait DecodeVariant<T>:
+pub trait DecodeVariant<'de, T>:
     Copy
     + Fn(
-        &mut Reader<'_>,
+        &mut Reader<'de>,
         &Path<'_>,
         &mut Collector,
         usize,
@@ -125,10 +125,10 @@ pub trait DecodeVariant<T>:
 {
 }
 
-impl<T, F> DecodeVariant<T> for F where
+impl<'de, T, F> DecodeVariant<'de, T> for F where
     F: Copy
         + Fn(
-            &mut Reader<'_>,
+            &mut Reader<'de>,
             &Path<'_>,
             &mut Collector,
             usize,
@@ -149,12 +149,12 @@ impl<T, F> DecodeVariant<T> for F where
 /// give every local its own slot): the variant is called from here, after
 /// the functions that found the tag have returned, or from the guess.
 #[inline]
-pub fn decode_union<T>(
-    r: &mut Reader<'_>,
+pub fn decode_union<'de, T>(
+    r: &mut Reader<'de>,
     path: &Path<'_>,
     cx: &mut Collector,
     tag: &'static Tag,
-    variant: impl DecodeVariant<T>,
+    variant: impl DecodeVariant<'de, T>,
 ) -> Result<Option<T>, ParseError> {
     if !r.begin_object()? {
         crate::decode::missing_tag(cx, path, tag.name, tag.expected);
@@ -244,14 +244,14 @@ fn find(
 // without a duplicate). The variant the tag names then decodes the object
 // again.
 #[inline]
-fn guess<T>(
-    r: &mut Reader<'_>,
+fn guess<'de, T>(
+    r: &mut Reader<'de>,
     path: &Path<'_>,
     cx: &mut Collector,
     tag: &'static Tag,
     start: Checkpoint,
     first: usize,
-    variant: impl DecodeVariant<T>,
+    variant: impl DecodeVariant<'de, T>,
 ) -> Result<Option<T>, ParseError> {
     let saved = cx.save();
     let mut guessed = first;

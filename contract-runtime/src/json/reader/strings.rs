@@ -32,12 +32,21 @@ fn next_stop(bytes: &[u8], mut i: usize) -> usize {
 
 impl<'de> Reader<'de> {
     /// Reads a string value; borrowed from the input when it has no escapes.
-    #[inline]
+    #[inline(always)]
     pub fn read_str(&mut self) -> Result<Cow<'de, str>, ParseError> {
         match self.scan_string()? {
             Some(s) => Ok(Cow::Borrowed(s)),
-            None => Ok(Cow::Owned(self.scratch.clone())),
+            // The unescaped text is already in its own buffer: hand it over.
+            None => Ok(Cow::Owned(std::mem::take(&mut self.scratch))),
         }
+    }
+
+    /// Reads a string value borrowed from the input: `None` when it has
+    /// escapes (its unescaped content is then in the scratch buffer, which
+    /// a borrowed `&str` field cannot hold).
+    #[inline(always)]
+    pub fn read_borrowed_str(&mut self) -> Result<Option<&'de str>, ParseError> {
+        self.scan_string()
     }
 
     /// Reads a string value into the scratch buffer or the input, for a

@@ -1,7 +1,7 @@
 use contract_runtime::Contract;
 
 #[derive(Contract)]
-pub struct Note<'a> {
+pub struct Note<'a: 'static> {
     pub text: &'a str,
 }
 
