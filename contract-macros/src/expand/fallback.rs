@@ -21,6 +21,15 @@ pub fn stub(input: &DeriveInput, cont: Option<&Container<'_>>) -> TokenStream {
             .predicates
             .push(syn::parse_quote!(Self: 'static));
     }
+    // `JsonType: Send + Sync`: a field type the derive refused may be
+    // neither (`Rc`). Bound under a `for<..>`, the stub then applies only
+    // when it holds, instead of adding errors after the derive's own.
+    generics
+        .make_where_clause()
+        .predicates
+        .push(syn::parse_quote!(
+            for<'__contract> Self: ::core::marker::Send + ::core::marker::Sync
+        ));
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let shape = stub_shape(input, cont);
     let outcome = matches!(input.data, syn::Data::Enum(_)).then(|| {

@@ -224,7 +224,7 @@ fn read_items<'de, T: BorrowDecode<'de>>(
     r: &mut Reader<'de>,
     path: &Path<'_>,
     cx: &mut Collector,
-    mut each: impl FnMut(&T, &Path<'_>, &mut Collector),
+    mut each: impl FnMut(&T, &Path<'_>, &mut Collector) + Send,
 ) -> Result<Option<Items<T>>, ParseError> {
     match r.peek()? {
         Peek::Array => with_room_at(r.depth(), || {
@@ -273,7 +273,7 @@ pub trait BorrowArray<'de>: Sized {
         path: &Path<'_>,
         cx: &mut Collector,
         checks: &'static [Check],
-        each: impl FnMut(&Self::Item, &Path<'_>, &mut Collector),
+        each: impl FnMut(&Self::Item, &Path<'_>, &mut Collector) + Send,
     ) -> Result<Option<Self>, ParseError>;
 }
 
@@ -286,7 +286,7 @@ impl<'de, T: BorrowDecode<'de>> BorrowArray<'de> for Vec<T> {
         path: &Path<'_>,
         cx: &mut Collector,
         checks: &'static [Check],
-        each: impl FnMut(&T, &Path<'_>, &mut Collector),
+        each: impl FnMut(&T, &Path<'_>, &mut Collector) + Send,
     ) -> Result<Option<Self>, ParseError> {
         let Some(items) = read_items(r, path, cx, each)? else {
             return Ok(None);
@@ -305,7 +305,7 @@ impl<'de, T: BorrowDecode<'de>> BorrowArray<'de> for Option<Vec<T>> {
         path: &Path<'_>,
         cx: &mut Collector,
         checks: &'static [Check],
-        each: impl FnMut(&T, &Path<'_>, &mut Collector),
+        each: impl FnMut(&T, &Path<'_>, &mut Collector) + Send,
     ) -> Result<Option<Self>, ParseError> {
         match r.peek()? {
             Peek::Null => r.read_null().map(|()| Some(None)),
