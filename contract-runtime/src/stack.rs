@@ -23,7 +23,7 @@
 //! read and a subtraction, once per `Box`, `Vec` or map (not per item); a
 //! decode skips it in the first [`UNCHECKED_DEPTH`] levels of a document,
 //! where the documents of non-recursive contracts stay, so that their
-//! decode pays nothing for it (BENCHMARKS.md, "Stack room").
+//! decode pays nothing for it (BENCHMARKS.md, "Recursive contracts").
 //!
 //! What moves to another thread must be sendable: every
 //! [`JsonType`](crate::json_type::JsonType) is `Send + Sync` (the
