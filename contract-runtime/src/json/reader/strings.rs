@@ -30,6 +30,18 @@ fn next_stop(bytes: &[u8], mut i: usize) -> usize {
     i
 }
 
+// The end of a string's raw text from a stop byte at `i` (the end of a
+// plain run): its closing quote, or the first byte the full scan refuses (a
+// control character, the end of the input). Each escape is stepped over
+// whole as far as this needs: `\"` does not close the string, and the hex
+// digits of `\uXXXX` are no stops.
+fn raw_end(bytes: &[u8], mut i: usize) -> usize {
+    while bytes.get(i) == Some(&b'\\') {
+        i = next_stop(bytes, i + 2);
+    }
+    i.min(bytes.len())
+}
+
 impl<'de> Reader<'de> {
     /// Reads a string value; borrowed from the input when it has no escapes.
     #[inline(always)]
@@ -128,6 +140,12 @@ impl<'de> Reader<'de> {
         loop {
             let run = i;
             i = next_stop(bytes, i);
+            if self.scratch.capacity() - self.scratch.len() < i - run {
+                // A longer string: room for all the rest at once (unescaped,
+                // it is no longer than its raw text), so that it grows once
+                // rather than by doubling.
+                self.scratch.reserve(raw_end(bytes, i) - run);
+            }
             self.scratch.push_str(src.get(run..i).unwrap_or_default());
             match bytes.get(i) {
                 Some(b'"') => {
@@ -200,7 +218,8 @@ fn refused_escape(error: EscapeError, backslash: usize, at: usize) -> ParseError
 mod swar_tests {
     use proptest::prelude::*;
 
-    use super::next_stop;
+    use super::{next_stop, raw_end};
+    use crate::json::Reader;
     use crate::json::lexical::{is_string_stop, stop_bits};
 
     // The index of the first stop byte, 8 when there is none.
@@ -213,6 +232,26 @@ mod swar_tests {
 
     fn first_stop(bytes: [u8; 8]) -> usize {
         (stop_bits(u64::from_le_bytes(bytes)).trailing_zeros() / 8) as usize
+    }
+
+    #[test]
+    fn a_long_escaped_string_grows_once_to_its_raw_length() {
+        // An escape first, then tails longer than a buffer sized for the
+        // prefix: doubling, that buffer would grow twice, to 128 bytes.
+        let part = format!("\\n{}", "x".repeat(33));
+        let doc = format!("\"{part}{part}\"");
+        let mut r = Reader::new(&doc, 8);
+        let s = r.read_string().unwrap_or_default();
+        assert_eq!(s, format!("\n{0}\n{0}", "x".repeat(33)));
+        assert!(s.capacity() <= doc.len() - 2, "{}", s.capacity());
+    }
+
+    #[test]
+    fn raw_end_steps_over_escaped_quotes_and_stops_at_the_end() {
+        assert_eq!(raw_end(br#""a\"b\\"c"#, 2), 7);
+        assert_eq!(raw_end(br#"\u0022x""#, 0), 7);
+        assert_eq!(raw_end(b"\\", 0), 1);
+        assert_eq!(raw_end(b"\\\n\x01", 0), 2);
     }
 
     proptest! {
