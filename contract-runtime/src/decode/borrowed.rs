@@ -19,7 +19,7 @@ use std::borrow::Cow;
 use serde_json::Value;
 
 use super::bounds::{Check, Checkable, check_item_count};
-use super::collections::Items;
+use super::collections::{Items, read_items_with};
 use super::member::{Slot, read_member};
 use super::{Collector, JsonType, field_error};
 use crate::code;
@@ -215,48 +215,16 @@ impl<'de, T: BorrowDecode<'de>> BorrowDecode<'de> for Vec<T> {
     }
 }
 
-// An array of `T` borrowing from the text, each item at its own pointer and
-// handed to `each` once read: every item, if all were valid, and the number
-// of items; `None` if the value is not an array (its error recorded). The same reading as `JsonType for Vec<T>` (`collections.rs`),
-// with each item read by `T::decode_borrowed`.
+// An array of `T` borrowing from the text: `collections.rs`'s reading, with
+// each item read by `T::decode_borrowed`.
 #[inline]
 fn read_items<'de, T: BorrowDecode<'de>>(
     r: &mut Reader<'de>,
     path: &Path<'_>,
     cx: &mut Collector,
-    mut each: impl FnMut(&T, &Path<'_>, &mut Collector) + Send,
+    each: impl FnMut(&T, &Path<'_>, &mut Collector) + Send,
 ) -> Result<Option<Items<T>>, ParseError> {
-    match r.peek()? {
-        Peek::Array => with_room_at(r.depth(), || {
-            let mut ok = true;
-            let mut index = 0;
-            let mut more = r.begin_array()?;
-            let mut items = if more {
-                Vec::with_capacity(4)
-            } else {
-                Vec::new()
-            };
-            while more {
-                let at = path.index(index);
-                match T::decode_borrowed(r, &at, cx)? {
-                    Some(v) => {
-                        each(&v, &at, cx);
-                        if ok {
-                            items.push(v);
-                        }
-                    }
-                    None => ok = false,
-                }
-                index += 1;
-                more = r.array_more()?;
-            }
-            Ok(Some(Items {
-                valid: ok.then_some(items),
-                len: index,
-            }))
-        }),
-        other => wrong_type!(r, path, cx, "an array", other),
-    }
+    read_items_with(r, path, cx, T::decode_borrowed, each)
 }
 
 /// An array field that borrows (`Vec<T>`, `Option<Vec<T>>` of a

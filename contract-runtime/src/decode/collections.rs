@@ -100,6 +100,19 @@ pub(crate) fn read_items<T: JsonType>(
     r: &mut Reader<'_>,
     path: &Path<'_>,
     cx: &mut Collector,
+    each: impl FnMut(&T, &Path<'_>, &mut Collector) + Send,
+) -> Result<Option<Items<T>>, ParseError> {
+    read_items_with(r, path, cx, T::decode, each)
+}
+
+/// [`read_items`] with each item read by `decode` (a borrowing decode
+/// passes its own).
+#[inline]
+pub(crate) fn read_items_with<'de, T: Send>(
+    r: &mut Reader<'de>,
+    path: &Path<'_>,
+    cx: &mut Collector,
+    decode: impl Fn(&mut Reader<'de>, &Path<'_>, &mut Collector) -> Result<Option<T>, ParseError> + Sync,
     mut each: impl FnMut(&T, &Path<'_>, &mut Collector) + Send,
 ) -> Result<Option<Items<T>>, ParseError> {
     match r.peek()? {
@@ -118,7 +131,7 @@ pub(crate) fn read_items<T: JsonType>(
             };
             while more {
                 let at = path.index(index);
-                match T::decode(r, &at, cx)? {
+                match decode(r, &at, cx)? {
                     Some(v) => {
                         each(&v, &at, cx);
                         if ok {
