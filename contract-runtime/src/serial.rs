@@ -127,7 +127,12 @@ mod tests {
 
     #[test]
     fn the_written_out_impls_write_what_the_derive_writes() {
-        let mut parse = Error::new(Stage::Parse, "", "trailing_characters", "text after the value");
+        let mut parse = Error::new(
+            Stage::Parse,
+            "",
+            "trailing_characters",
+            "text after the value",
+        );
         parse.line = Some(2);
         parse.column = Some(7);
         let schema = Error::new(Stage::Schema, "/a/0", "type_mismatch", "expected a string");
@@ -149,7 +154,10 @@ mod tests {
                 serde_json::to_string(&theirs).unwrap()
             );
         }
-        assert_eq!(serde_json::to_string(&OutcomeKind::Clarify).unwrap(), r#""clarify""#);
+        assert_eq!(
+            serde_json::to_string(&OutcomeKind::Clarify).unwrap(),
+            r#""clarify""#
+        );
         assert_eq!(
             serde_json::to_string(&Violation::review("/x", "c", "m")).unwrap(),
             r#"{"kind":"review","pointer":"/x","code":"c","message":"m"}"#
