@@ -12,18 +12,37 @@ repo="$(cd "$here/.." && pwd)"
 target="${CARGO_TARGET_DIR:-$repo/target}"
 driver="${RIVALS_DRIVER:-}"
 if [ -z "$driver" ]; then
-  (cd "$repo" && cargo bench -q -p contract-tests --bench stream_rivals --no-run 2>/dev/null)
-  driver=$(ls -t "$target"/release/deps/stream_rivals-* | grep -v '\.d$' | head -1)
+  (cd "$repo" && cargo bench -q -p contract-tests --bench stream_rivals --no-run)
+  driver=$(ls -t "$target"/release/deps/stream_rivals-* 2>/dev/null | grep -v '\.d$' | head -1 || true)
 fi
+if [ -z "$driver" ] || [ ! -x "$driver" ]; then
+  echo "stream-rivals.sh: no driver to measure (${driver:-none found under $target/release/deps}); build it with 'cargo bench -p contract-tests --bench stream_rivals --no-run' or set RIVALS_DRIVER" >&2
+  exit 1
+fi
+if ! RIVALS_PROFILE="check:16384:0:0" "$driver" 2>/dev/null | grep -q '^bytes '; then
+  echo "stream-rivals.sh: $driver does not answer RIVALS_PROFILE (not the stream_rivals bench?)" >&2
+  exit 1
+fi
+command -v valgrind >/dev/null || { echo "stream-rivals.sh: valgrind is not installed" >&2; exit 1; }
 ir() {
-  RIVALS_PROFILE="$1" valgrind --tool=callgrind --callgrind-out-file=/dev/null "$driver" 2>&1 \
-    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+  local count
+  count=$(RIVALS_PROFILE="$1" valgrind --tool=callgrind --callgrind-out-file=/dev/null "$driver" 2>&1 \
+    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+  if [ -z "$count" ]; then
+    echo "stream-rivals.sh: the driver gave no instruction count for RIVALS_PROFILE=$1" >&2
+    exit 1
+  fi
+  echo "$count"
 }
 # Instructions of one iteration of MODE:BYTES:PIECES, run ITERS times.
 one() {
   local base run
   base=$(ir "$1:$2:$3:0")
   run=$(ir "$1:$2:$3:$4")
+  if [ "$run" -le "$base" ]; then
+    echo "stream-rivals.sh: $1 at $3 pieces counted nothing beyond start-up ($run <= $base)" >&2
+    exit 1
+  fi
   echo $(( (run - base) / $4 ))
 }
 ratio() { python3 -c "print(f'{$1/$2:,.1f}')"; }

@@ -50,15 +50,12 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use serde::Serialize;
-
 /// At most this many errors are kept in one [`Rejection`]; the rest are counted
 /// in [`Rejection::omitted`].
 pub const MAX_ERRORS: usize = 64;
 
 /// The check that found an error, in the order the checks run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Stage {
     /// The bytes are not JSON under the strict policy.
@@ -102,7 +99,7 @@ impl fmt::Display for Stage {
 }
 
 /// One thing wrong with a document.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
     /// Which check found it.
     pub stage: Stage,
@@ -117,13 +114,10 @@ pub struct Error {
     /// message is fixed text, so most errors cost no allocation for it.
     pub message: Cow<'static, str>,
     /// 1-based line of a parse error.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
     /// 1-based column (in characters) of a parse error.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub column: Option<usize>,
     /// What was expected, in words safe to show a model (no input values).
-    #[serde(skip)]
     pub expected: Cow<'static, str>,
 }
 
@@ -488,7 +482,7 @@ impl fmt::Debug for PointerString {
     }
 }
 
-impl Serialize for PointerString {
+impl serde::Serialize for PointerString {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
@@ -520,28 +514,18 @@ impl<'de> serde::Deserialize<'de> for PointerString {
 
 /// Why a document was refused: every error found, in document order within a
 /// stage.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rejection {
     /// The errors (at most [`MAX_ERRORS`]).
     pub errors: Vec<Error>,
     /// How many further errors were found but not kept.
-    #[serde(skip_serializing_if = "is_zero")]
     pub omitted: usize,
     /// Whether reading stopped once the errors asked for were found
     /// ([`Contract::from_json_first`](crate::Contract::from_json_first)):
     /// the rest of the document was not read, so it may hold more errors
     /// than `errors.len() + omitted`. Always `false` from the other entry
     /// points, which read every document to its end.
-    #[serde(skip_serializing_if = "is_false")]
     pub truncated: bool,
-}
-
-fn is_zero(n: &usize) -> bool {
-    *n == 0
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
 }
 
 impl Rejection {
@@ -603,6 +587,21 @@ impl fmt::Display for Rejection {
 }
 
 impl std::error::Error for Rejection {}
+
+crate::serial::unit_variants!(Stage);
+crate::serial::struct_fields!(Error {
+    stage,
+    pointer,
+    code,
+    message,
+    line if Option::is_none,
+    column if Option::is_none,
+});
+crate::serial::struct_fields!(Rejection {
+    errors,
+    omitted if crate::serial::is_zero,
+    truncated if crate::serial::is_false,
+});
 
 #[cfg(test)]
 mod tests {

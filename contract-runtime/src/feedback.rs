@@ -7,13 +7,11 @@
 //! declares), the variants of a missing tag.
 use std::fmt;
 
-use serde::Serialize;
-
 use crate::code;
 use crate::error::{Rejection, Stage};
 
 /// What to tell the model about one error.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FeedbackItem {
     /// The check that failed.
     pub stage: Stage,
@@ -41,27 +39,17 @@ pub struct FeedbackItem {
 /// assert!(text.contains("/ticket_id"));
 /// assert!(!text.contains("secret-7"));
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Feedback {
     /// One item per error kept in the rejection.
     pub items: Vec<FeedbackItem>,
     /// Errors found but not listed.
-    #[serde(skip_serializing_if = "is_zero")]
     pub omitted: usize,
     /// Whether reading stopped at the errors listed
     /// ([`Rejection::truncated`], from
     /// [`Contract::from_json_first`](crate::Contract::from_json_first)): the
     /// rest of the output was not checked and may hold more problems.
-    #[serde(skip_serializing_if = "is_false")]
     pub truncated: bool,
-}
-
-fn is_zero(n: &usize) -> bool {
-    *n == 0
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
 }
 
 // A description for codes whose error carries no `expected` text.
@@ -140,3 +128,15 @@ impl fmt::Display for Feedback {
         Ok(())
     }
 }
+
+crate::serial::struct_fields!(FeedbackItem {
+    stage,
+    pointer,
+    code,
+    expected
+});
+crate::serial::struct_fields!(Feedback {
+    items,
+    omitted if crate::serial::is_zero,
+    truncated if crate::serial::is_false,
+});

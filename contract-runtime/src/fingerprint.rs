@@ -277,7 +277,7 @@ fn even_of_tie(x: f64, digits: &str, exponent: i32) -> Option<String> {
 /// A key that names one action: the contract, its version, an optional
 /// scope (a user, a tenant) and the canonical accepted document. Record it
 /// before acting and refuse a second action with the same key.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, serde::Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct IdempotencyKey(pub Fingerprint);
 
 impl fmt::Display for IdempotencyKey {
@@ -336,6 +336,12 @@ impl IdempotencyKey {
             scope_bytes,
             canonical.as_bytes(),
         ]))
+    }
+}
+
+impl serde::Serialize for IdempotencyKey {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_newtype_struct("IdempotencyKey", &self.0)
     }
 }
 

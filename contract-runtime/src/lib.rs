@@ -380,8 +380,10 @@
 //!
 //! `serde`/`serde_json` (schemas, values, serializing errors; serde_json's
 //! `raw_value` feature because [`Checked`] needs the exact text of a value
-//! inside a larger document, duplicate keys included), `sha2`
-//! (fingerprints and idempotency keys), `regex-lite` (`pattern`: linear-time
+//! inside a larger document, duplicate keys included; serde without its
+//! derive, whose proc-macro crate would lengthen a clean build: the crate's
+//! few `Serialize` impls are written out, in the derive's exact form),
+//! `sha2` without its default features (fingerprints and idempotency keys), `regex-lite` (`pattern`: linear-time
 //! matching and ASCII `\d`/`\w`/`\b` as ECMA-262 has them, at a fraction of
 //! `regex`'s build time and size, measured in BENCHMARKS.md), and the derive
 //! (`syn`, `quote`, `proc-macro2`, `regex-syntax`). Optional features
@@ -433,6 +435,7 @@ pub mod report;
 pub mod retry;
 mod rules;
 pub mod schema;
+mod serial;
 mod shape;
 mod stack;
 pub mod stream;

@@ -1,13 +1,10 @@
 //! What a checked document leads to: accept, clarify, decline, review or reject.
 use std::fmt;
 
-use serde::Serialize;
-
 use crate::error::Rejection;
 
 /// The five decisions, as a plain tag.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum OutcomeKind {
     /// Act on the value.
@@ -138,14 +135,23 @@ impl<T> Outcome<T> {
 }
 
 /// Whether a [`Violation`] rejects the document or asks for review.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ViolationKind {
     /// A business-stage error: the document is rejected.
     Business,
     /// Not an error: the outcome becomes `review` with this reason.
     Review,
+}
+
+impl ViolationKind {
+    // The name as serialized.
+    const fn as_str(self) -> &'static str {
+        match self {
+            ViolationKind::Business => "business",
+            ViolationKind::Review => "review",
+        }
+    }
 }
 
 /// What a `check` function (or a quarantined field) reports.
@@ -156,7 +162,7 @@ pub enum ViolationKind {
 /// let v = Violation::business("/ticket_id", "ticket_not_found", "no such ticket for this tenant");
 /// assert_eq!(v.pointer, "/ticket_id");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Violation {
     /// Rejects, or asks for review.
     pub kind: ViolationKind,
@@ -222,3 +228,12 @@ impl From<Vec<Violation>> for Violations {
         Violations(v)
     }
 }
+
+crate::serial::unit_variants!(OutcomeKind);
+crate::serial::unit_variants!(ViolationKind);
+crate::serial::struct_fields!(Violation {
+    kind,
+    pointer,
+    code,
+    message
+});

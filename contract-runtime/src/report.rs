@@ -79,7 +79,7 @@ pub struct Report {
 }
 
 /// One count per [`Stage`].
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct StageCounts {
     /// Rejected at the parse stage.
@@ -124,7 +124,7 @@ impl StageCounts {
 
 /// The counts of a [`Report`] divided by the documents read: each a
 /// fraction in `[0, 1]`, all `0.0` when nothing was read.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 #[non_exhaustive]
 pub struct Rates {
     /// `parsed / read`.
@@ -319,6 +319,24 @@ impl fmt::Display for Report {
         Ok(())
     }
 }
+
+crate::serial::struct_fields!(StageCounts {
+    parse,
+    schema,
+    rule,
+    business,
+    edit,
+});
+crate::serial::struct_fields!(Rates {
+    parsed,
+    schema_valid,
+    rule_valid,
+    accepted,
+    clarified,
+    declined,
+    reviewed,
+    rejected,
+});
 
 #[cfg(test)]
 mod tests {

@@ -9,8 +9,6 @@
 //! and the last raw output: nothing is lost.
 use std::future::Future;
 
-use serde::Serialize;
-
 use crate::contract::Contract;
 use crate::error::Stage;
 use crate::feedback::Feedback;
@@ -18,7 +16,7 @@ use crate::outcome::{Outcome, OutcomeKind};
 use crate::report::Report;
 
 /// One attempt, as recorded in the history: codes and pointers only.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attempt {
     /// 1 for the first call.
     pub number: usize,
@@ -186,6 +184,12 @@ where
         }
     }
 }
+
+crate::serial::struct_fields!(Attempt {
+    number,
+    outcome,
+    errors
+});
 
 #[cfg(test)]
 mod tests {

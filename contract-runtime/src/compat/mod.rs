@@ -54,14 +54,12 @@
 //! ```
 use std::fmt;
 
-use serde::Serialize;
 use serde_json::Value;
 
 mod comparison;
 
 /// What changed between two versions of a schema.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum ChangeKind {
     /// A property exists only in the new version.
@@ -118,7 +116,7 @@ impl fmt::Display for ChangeKind {
 }
 
 /// One difference between two versions of a schema.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Change {
     /// RFC 6901 pointer into the new schema (the old one for removals).
     pub pointer: String,
@@ -159,3 +157,12 @@ impl fmt::Display for Change {
 pub fn diff(old: &Value, new: &Value) -> Vec<Change> {
     comparison::changes(old, new)
 }
+
+crate::serial::unit_variants!(ChangeKind);
+crate::serial::struct_fields!(Change {
+    pointer,
+    kind,
+    detail,
+    breaks_backward,
+    breaks_forward,
+});

@@ -249,7 +249,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::Definition;
@@ -276,8 +275,7 @@ pub(crate) use limits::{chars, limit};
 use rewrite::Exporter;
 
 /// A model provider whose structured-output mode takes a JSON Schema.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Provider {
     /// OpenAI Structured Outputs (`response_format` `json_schema`, `strict: true`).
@@ -354,7 +352,7 @@ impl FromStr for Provider {
 }
 
 /// A schema prepared for one provider, and what it leaves to local checks.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Export {
     /// The provider it is for.
     pub provider: Provider,
@@ -364,24 +362,20 @@ pub struct Export {
     /// a kept keyword stands for only loosely (a `format` whose exact
     /// syntax the provider does not enforce, a pinned `1.0`), at that
     /// keyword.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dropped: Vec<Dropped>,
     /// Pointers (into the full schema) of properties that the export
     /// requires although the contract lets the key be absent (`optional`).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub made_required: Vec<String>,
     /// Pointers (into the full schema) of the `allOf`s of `when` rules that
     /// the export enforces during generation, as an `anyOf` of one closed
     /// object per condition. A `when` rule not lowered is in
     /// [`Export::dropped`] instead, and said in words in the
     /// `description` of its object.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub lowered: Vec<String>,
     /// Pointers (into the full schema) of the members bound to this
     /// request's context (`one_of = ctx.FIELD`), whose values the export
     /// carries as an `enum`, in schema order (see [`crate::schema::bound`]);
     /// empty for an export made without a context.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub bound: Vec<String>,
 }
 
@@ -390,7 +384,7 @@ pub struct Export {
 /// decoder (a `date`, `date-time`, `uuid` or `email` `format` without its
 /// exact pattern: the entry is at the `format`, whether the export kept it
 /// or not).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dropped {
     /// RFC 6901 pointer to the keyword in the full schema
     /// (`/properties/reason/maxLength`): `full.pointer(&dropped.pointer)` is
@@ -506,6 +500,21 @@ fn export_with(
         bound: Vec::new(),
     })
 }
+
+crate::serial::unit_variants!(Provider);
+crate::serial::struct_fields!(Export {
+    provider,
+    schema,
+    dropped if Vec::is_empty,
+    made_required if Vec::is_empty,
+    lowered if Vec::is_empty,
+    bound if Vec::is_empty,
+});
+crate::serial::struct_fields!(Dropped {
+    pointer,
+    keyword,
+    enforced_by
+});
 
 #[cfg(test)]
 mod tests {
