@@ -334,6 +334,9 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
             Err(rejection) => Outcome::Reject(rejection),
             Ok(()) => match &self.frame {
                 Some(frame) => (frame.check)(self.text(), frame.prefix, self.context),
+                // The stream read the whole document and decided each of its
+                // rules: the rule stage would find nothing, and is not run.
+                None if self.decided() => pipeline::outcome_ruled::<T>(self.text(), stages),
                 None => pipeline::outcome::<T>(self.text(), stages),
             },
         }
@@ -350,6 +353,13 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
             Err(rejection) => self.reject(rejection),
             Ok(()) => Progress::Pending,
         }
+    }
+
+    // Whether the text is one whole document whose every value and rule
+    // the stream decided, none refused.
+    fn decided(&self) -> bool {
+        matches!(self.phase, Phase::Reading)
+            && self.parts.as_deref().is_some_and(|p| p.scanner.decided())
     }
 
     // Everything pushed, up to `max_bytes`.
