@@ -267,28 +267,54 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
     /// Reads the next piece of the document. After a rejection the piece
     /// is kept for [`Stream::finish`] (not read) and the push returns the
     /// same rejection.
+    // Inlined into the caller's loop: a piece read to its end without a
+    // decision costs the piece's copy and the scanner's read, and every
+    // other case is out of line.
+    #[inline]
     pub fn push(&mut self, piece: &str) -> Progress {
         self.received = self.received.saturating_add(piece.len());
+        if self.received <= T::LIMITS.max_bytes
+            && let (Phase::Reading, Some(parts)) = (&self.phase, self.parts.as_deref_mut())
+        {
+            let from = parts.text.len();
+            parts.text.push_str(piece);
+            return match parts.scanner.feed(&parts.text, from) {
+                Ok(()) => Progress::Pending,
+                Err(stop) => self.stopped(stop),
+            };
+        }
+        self.push_decided(piece)
+    }
+
+    // A push past `max_bytes`, or after the stream decided (`Waiting`,
+    // `Rejected`): the piece is kept for `finish`, not read.
+    #[cold]
+    #[inline(never)]
+    fn push_decided(&mut self, piece: &str) -> Progress {
         if self.received > T::LIMITS.max_bytes {
             return self.too_large();
         }
         let Some(parts) = self.parts.as_deref_mut() else {
             return Progress::Pending;
         };
-        let from = parts.text.len();
         parts.text.push_str(piece);
         match &self.phase {
-            Phase::Reading => {}
-            Phase::Waiting => return Progress::Pending,
-            Phase::Rejected(rejection) => return Progress::Rejected(rejection.clone()),
+            Phase::Rejected(rejection) => Progress::Rejected(rejection.clone()),
+            Phase::Reading | Phase::Waiting => Progress::Pending,
         }
-        match parts.scanner.feed(&parts.text, from) {
-            Ok(()) => Progress::Pending,
-            Err(Stop::Schema(mut error)) => {
+    }
+
+    // The scanner stopped on the piece just read: the rejection, or
+    // `Waiting` when the decoder sees no parse error there.
+    #[cold]
+    #[inline(never)]
+    fn stopped(&mut self, stop: Stop) -> Progress {
+        match stop {
+            Stop::Schema(mut error) => {
                 self.reword(&mut error);
                 self.reject(Rejection::single(*error))
             }
-            Err(Stop::Syntax) => match self.parse_error() {
+            Stop::Syntax => match self.parse_error() {
                 Some(rejection) => self.reject(rejection),
                 None => {
                     // The decoder does not see a parse error where the
