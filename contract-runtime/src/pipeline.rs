@@ -8,7 +8,8 @@
 //! The pipeline asks of a document type only what [`Document`] says (every
 //! [`Contract`] is one), so it sits below the contract layer. A document
 //! checked while it is written ([`crate::stream`]) runs [`outcome`] once, at
-//! its `finish`; an entry point for a stream of documents would be one more
+//! its `finish` (or `outcome_ruled`, without the rule stage, when the
+//! stream decided every rule); an entry point for a stream of documents would be one more
 //! caller of [`run`] (or of [`decode`] on each), with a [`Stages`] of its own.
 //!
 //! [`Contract`]: crate::Contract

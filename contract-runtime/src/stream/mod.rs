@@ -96,6 +96,12 @@
 //! `max_bytes` pieces are only counted and `finish` is `check`'s
 //! `too_large`, with the length of everything pushed.
 //!
+//! When the stream read the whole document without a doubt left and
+//! decided every rule in it (none left to `finish` above, none under a
+//! `quarantine`), the rules are known to hold: `finish` then runs
+//! `check`'s stages but the rule stage (the decoder still builds the
+//! value, the business stage still runs), for the same outcome.
+//!
 //! A rejection is decided by the first push that shows it, and every push
 //! after it returns that same rejection: the error that decided, the one to
 //! show when the model is stopped. Later pieces are kept but not read. Its
