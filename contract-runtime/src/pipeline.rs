@@ -8,7 +8,8 @@
 //! The pipeline asks of a document type only what [`Document`] says (every
 //! [`Contract`] is one), so it sits below the contract layer. A document
 //! checked while it is written ([`crate::stream`]) runs [`outcome`] once, at
-//! its `finish`; an entry point for a stream of documents would be one more
+//! its `finish` (or `outcome_ruled`, without the rule stage, when the
+//! stream decided every rule); an entry point for a stream of documents would be one more
 //! caller of [`run`] (or of [`decode`] on each), with a [`Stages`] of its own.
 //!
 //! [`Contract`]: crate::Contract
@@ -127,8 +128,19 @@ pub fn run_as<'a, D: Document, V: JsonType>(
     read: impl FnOnce(&mut Reader<'a>, &mut Collector) -> Result<Option<V>, ParseError>,
     business: impl FnOnce(&mut V, &D::Context, &mut Collector),
 ) -> Result<Accepted<V>, Rejection> {
+    run_stages::<D, V, true>(raw, stages, read, business)
+}
+
+// `run_as`, with the rule stage run when `RULES`.
+#[inline(always)]
+fn run_stages<'a, D: Document, V: JsonType, const RULES: bool>(
+    raw: &'a str,
+    stages: Stages<'_, D>,
+    read: impl FnOnce(&mut Reader<'a>, &mut Collector) -> Result<Option<V>, ParseError>,
+    business: impl FnOnce(&mut V, &D::Context, &mut Collector),
+) -> Result<Accepted<V>, Rejection> {
     let mut cx = Collector::new();
-    let mut value = decode_read(raw, &D::LIMITS, &mut cx, read)?;
+    let mut value = decode_stages::<V, RULES>(raw, &D::LIMITS, &mut cx, read)?;
     // Business runs only on a value that passed every earlier stage.
     if let (Some(value), Some(ctx), true) = (value.as_mut(), stages.context, cx.is_clean()) {
         business(value, ctx, &mut cx);
@@ -232,6 +244,21 @@ pub fn outcome_as<'a, D: Document, V: JsonType>(
     }
 }
 
+/// [`outcome`] of a text whose rules are known to hold: a streamed
+/// document the stream read to its end, every rule of every object in it
+/// decided and none broken ([`crate::stream`]). The value still comes from
+/// `T`'s decoder, which runs the parse and schema stages as [`run`] does,
+/// and the business and edit stages run; only the rule stage is not run
+/// again. The outcome is [`outcome`]'s when the rules do hold (debug
+/// builds run them all the same and assert that they find nothing).
+pub(crate) fn outcome_ruled<T: Document>(raw: &str, stages: Stages<'_, T>) -> Outcome<T> {
+    let run = run_stages::<T, T, false>(raw, stages, root::<T>, T::business);
+    match run {
+        Ok((value, reviews)) => decide(value, reviews, T::outcome),
+        Err(rejection) => Outcome::Reject(rejection),
+    }
+}
+
 /// [`run_read`], as an [`Outcome`].
 pub fn outcome_read<'a, T: Document>(
     raw: &'a str,
@@ -269,6 +296,17 @@ fn decode_read<'a, V: JsonType>(
     cx: &mut Collector,
     read: impl FnOnce(&mut Reader<'a>, &mut Collector) -> Result<Option<V>, ParseError>,
 ) -> Result<Option<V>, Rejection> {
+    decode_stages::<V, true>(raw, limits, cx, read)
+}
+
+// `decode_read`, with the rule stage run when `RULES`.
+#[inline(always)]
+fn decode_stages<'a, V: JsonType, const RULES: bool>(
+    raw: &'a str,
+    limits: &Limits,
+    cx: &mut Collector,
+    read: impl FnOnce(&mut Reader<'a>, &mut Collector) -> Result<Option<V>, ParseError>,
+) -> Result<Option<V>, Rejection> {
     json::check_text(raw, limits)?;
     let mut reader = Reader::new(raw, limits.max_depth);
     let value = match read(&mut reader, cx) {
@@ -286,8 +324,13 @@ fn decode_read<'a, V: JsonType>(
         }
     };
     // Rules run only on a value that passed the schema stage everywhere.
+    // Without `RULES` the caller knows that they hold: a debug build runs
+    // them all the same and asserts it.
     if let (Some(value), true) = (&value, cx.is_clean()) {
-        value.rules(&Path::Root, cx);
+        if RULES || cfg!(debug_assertions) {
+            value.rules(&Path::Root, cx);
+        }
+        debug_assert!(RULES || cx.is_clean(), "a rule known to hold is broken");
     }
     Ok(value)
 }

@@ -37,7 +37,7 @@ struct Refund {
 }
 
 fn triples(r: &Rejection) -> Vec<(Stage, String, &'static str)> {
-    r.errors.iter().map(|e| (e.stage, e.pointer.clone(), e.code)).collect()
+    r.errors.iter().map(|e| (e.stage, e.pointer.clone().into(), e.code)).collect()
 }
 
 fn same<T: Contract>(a: &Outcome<T>, b: &Outcome<T>) -> bool {

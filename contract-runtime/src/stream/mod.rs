@@ -96,6 +96,12 @@
 //! `max_bytes` pieces are only counted and `finish` is `check`'s
 //! `too_large`, with the length of everything pushed.
 //!
+//! When the stream read the whole document without a doubt left and
+//! decided every rule in it (none left to `finish` above, none under a
+//! `quarantine`), the rules are known to hold: `finish` then runs
+//! `check`'s stages but the rule stage (the decoder still builds the
+//! value, the business stage still runs), for the same outcome.
+//!
 //! A rejection is decided by the first push that shows it, and every push
 //! after it returns that same rejection: the error that decided, the one to
 //! show when the model is stopped. Later pieces are kept but not read. Its
@@ -267,28 +273,54 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
     /// Reads the next piece of the document. After a rejection the piece
     /// is kept for [`Stream::finish`] (not read) and the push returns the
     /// same rejection.
+    // Inlined into the caller's loop: a piece read to its end without a
+    // decision costs the piece's copy and the scanner's read, and every
+    // other case is out of line.
+    #[inline]
     pub fn push(&mut self, piece: &str) -> Progress {
         self.received = self.received.saturating_add(piece.len());
+        if self.received <= T::LIMITS.max_bytes
+            && let (Phase::Reading, Some(parts)) = (&self.phase, self.parts.as_deref_mut())
+        {
+            let from = parts.text.len();
+            parts.text.push_str(piece);
+            return match parts.scanner.feed(&parts.text, from) {
+                Ok(()) => Progress::Pending,
+                Err(stop) => self.stopped(stop),
+            };
+        }
+        self.push_decided(piece)
+    }
+
+    // A push past `max_bytes`, or after the stream decided (`Waiting`,
+    // `Rejected`): the piece is kept for `finish`, not read.
+    #[cold]
+    #[inline(never)]
+    fn push_decided(&mut self, piece: &str) -> Progress {
         if self.received > T::LIMITS.max_bytes {
             return self.too_large();
         }
         let Some(parts) = self.parts.as_deref_mut() else {
             return Progress::Pending;
         };
-        let from = parts.text.len();
         parts.text.push_str(piece);
         match &self.phase {
-            Phase::Reading => {}
-            Phase::Waiting => return Progress::Pending,
-            Phase::Rejected(rejection) => return Progress::Rejected(rejection.clone()),
+            Phase::Rejected(rejection) => Progress::Rejected(rejection.clone()),
+            Phase::Reading | Phase::Waiting => Progress::Pending,
         }
-        match parts.scanner.feed(&parts.text, from) {
-            Ok(()) => Progress::Pending,
-            Err(Stop::Schema(mut error)) => {
+    }
+
+    // The scanner stopped on the piece just read: the rejection, or
+    // `Waiting` when the decoder sees no parse error there.
+    #[cold]
+    #[inline(never)]
+    fn stopped(&mut self, stop: Stop) -> Progress {
+        match stop {
+            Stop::Schema(mut error) => {
                 self.reword(&mut error);
                 self.reject(Rejection::single(*error))
             }
-            Err(Stop::Syntax) => match self.parse_error() {
+            Stop::Syntax => match self.parse_error() {
                 Some(rejection) => self.reject(rejection),
                 None => {
                     // The decoder does not see a parse error where the
@@ -334,6 +366,9 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
             Err(rejection) => Outcome::Reject(rejection),
             Ok(()) => match &self.frame {
                 Some(frame) => (frame.check)(self.text(), frame.prefix, self.context),
+                // The stream read the whole document and decided each of its
+                // rules: the rule stage would find nothing, and is not run.
+                None if self.decided() => pipeline::outcome_ruled::<T>(self.text(), stages),
                 None => pipeline::outcome::<T>(self.text(), stages),
             },
         }
@@ -350,6 +385,13 @@ impl<'c, T: Document + Definition> Stream<'c, T> {
             Err(rejection) => self.reject(rejection),
             Ok(()) => Progress::Pending,
         }
+    }
+
+    // Whether the text is one whole document whose every value and rule
+    // the stream decided, none refused.
+    fn decided(&self) -> bool {
+        matches!(self.phase, Phase::Reading)
+            && self.parts.as_deref().is_some_and(|p| p.scanner.decided())
     }
 
     // Everything pushed, up to `max_bytes`.

@@ -180,6 +180,90 @@ pub(crate) struct Object {
     pub(crate) rules: Vec<Rule>,
     /// The rules as bits (see [`Masks`]), when they fit.
     pub(crate) masks: Option<Masks>,
+    /// Some rule of the description is not in `rules` (`finish` decides it).
+    pub(crate) undecided: bool,
+    /// The required members among the first 64, a bit each.
+    pub(crate) required: u64,
+    /// The optional members among the first 64 that rules read.
+    pub(crate) optional_read: u64,
+}
+
+impl Object {
+    /// The first required member (by index) that `seen` lacks.
+    #[inline]
+    pub(crate) fn missing(&self, seen: &MemberSet) -> Option<usize> {
+        let low = self.required & !seen.low();
+        if low != 0 {
+            return Some(low.trailing_zeros() as usize);
+        }
+        if self.members.len() <= 64 {
+            return None;
+        }
+        let rest = self.members.iter().enumerate().skip(64);
+        rest.filter(|(i, m)| m.required && !seen.contains(*i))
+            .map(|(i, _)| i)
+            .next()
+    }
+}
+
+/// A set of member indices: a bit each, the first 64 in a word of their
+/// own (an object rarely declares more), the others in `more`.
+#[derive(Debug, Default)]
+pub(crate) struct MemberSet {
+    low: u64,
+    more: Vec<u64>,
+}
+
+impl MemberSet {
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.low = 0;
+        if !self.more.is_empty() {
+            self.more.clear();
+        }
+    }
+
+    /// Whether `i` is in the set.
+    #[inline]
+    pub(crate) fn contains(&self, i: usize) -> bool {
+        match i.checked_sub(64) {
+            None => self.low >> i & 1 != 0,
+            Some(j) => self
+                .more
+                .get(j / 64)
+                .is_some_and(|w| w >> (j % 64) & 1 != 0),
+        }
+    }
+
+    /// Adds `i`; whether it was not in the set before.
+    #[inline]
+    pub(crate) fn insert(&mut self, i: usize) -> bool {
+        let (word, bit) = match i.checked_sub(64) {
+            None => (&mut self.low, i),
+            Some(j) => {
+                if self.more.len() <= j / 64 {
+                    self.more.resize(j / 64 + 1, 0);
+                }
+                match self.more.get_mut(j / 64) {
+                    Some(word) => (word, j % 64),
+                    None => return false,
+                }
+            }
+        };
+        let fresh = *word >> bit & 1 == 0;
+        *word |= 1 << bit;
+        fresh
+    }
+
+    /// The first 64 members' bits.
+    #[inline]
+    pub(crate) fn low(&self) -> u64 {
+        self.low
+    }
+
+    pub(crate) fn capacity(&self) -> usize {
+        self.more.capacity() * 8
+    }
 }
 
 /// A declared member.
@@ -443,12 +527,28 @@ impl Builder {
             member.rules = reading.map(|(r, _)| r).collect();
         }
         let masks = Masks::of(&rules, members.len());
+        let undecided = rules.len() < object.whens.len() + object.orders.len();
+        let required = members
+            .iter()
+            .take(64)
+            .enumerate()
+            .filter(|(_, m)| m.required)
+            .fold(0, |bits, (i, _)| bits | 1 << i);
+        let optional_read = members
+            .iter()
+            .take(64)
+            .enumerate()
+            .filter(|(_, m)| !m.required && !m.rules.is_empty())
+            .fold(0, |bits, (i, _)| bits | 1 << i);
         Object {
             members,
             closed: true,
             other: None,
             rules,
             masks,
+            undecided,
+            required,
+            optional_read,
         }
     }
 

@@ -1,7 +1,7 @@
 //! Object members: what a key's value is checked against (a declared
 //! member, a map's values, nothing), duplicates, and a tagged union's tag
 //! (the members met before it are judged once it names the variant).
-use crate::stream::plan::{NodeId, Plan};
+use crate::stream::plan::{MemberSet, NodeId, Plan};
 
 use super::{ANY, Before, Expect, Scanner, State, Stop, UNCHECKED, types};
 use crate::code;
@@ -58,13 +58,9 @@ impl Scanner {
             };
             if let Some(index) = found {
                 frame.next = index + 1;
-                let seen = frame.seen.get_mut(index);
-                if seen.as_deref() == Some(&true) {
+                if !frame.seen.insert(index) {
                     self.duplicate = true;
                     return Ok(());
-                }
-                if let Some(seen) = seen {
-                    *seen = true;
                 }
                 let m = object.members.get(index);
                 if m.is_some_and(|m| !m.rules.is_empty()) && !frame.values.is_empty() {
@@ -129,10 +125,9 @@ impl Scanner {
             self.mark_doubt();
             return Ok(());
         };
-        let mut seen = vec![false; object.members.len()];
-        let tag = object.members.iter().position(|m| m.name == union.tag);
-        if let Some(slot) = tag.and_then(|t| seen.get_mut(t)) {
-            *slot = true;
+        let mut seen = MemberSet::default();
+        if let Some(t) = object.members.iter().position(|m| m.name == union.tag) {
+            seen.insert(t);
         }
         let mut doubt = false;
         // The members rules read, and their values' text.
@@ -141,9 +136,7 @@ impl Scanner {
             let (node, quarantined) = match object.members.iter().position(|m| m.name == member.key)
             {
                 Some(index) => {
-                    if let Some(slot) = seen.get_mut(index) {
-                        *slot = true;
-                    }
+                    seen.insert(index);
                     let declared = object.members.get(index);
                     if declared.is_some_and(|m| !m.rules.is_empty()) {
                         read.push((index, text.get(member.from..member.to).unwrap_or_default()));
@@ -180,6 +173,7 @@ impl Scanner {
                 frame.values.resize(object.members.len(), None);
                 frame.marks = Default::default();
             }
+            self.undecided |= object.undecided || (frame.quarantine && !object.rules.is_empty());
         }
         self.before_tag(plan, d, &read)
     }
@@ -211,6 +205,6 @@ impl Scanner {
         if scanner.state != State::Done {
             return Err(Stop::Syntax);
         }
-        Ok(!scanner.root_doubt)
+        Ok(!scanner.root_doubt && !scanner.undecided)
     }
 }

@@ -9,7 +9,7 @@
 //! numbers may be split anywhere between pieces; pieces are `&str`, so a
 //! UTF-8 character never is.
 use super::plan::rules::{Marks, Seen};
-use super::plan::{ANY, NodeId, Plan, types};
+use super::plan::{ANY, MemberSet, NodeId, Plan, types};
 
 #[cfg(test)]
 mod agreement;
@@ -87,7 +87,8 @@ struct Frame {
     /// The node whose declared members are checked (a struct, or the
     /// variant a union's tag chose); `ANY` when none.
     members: NodeId,
-    seen: Vec<bool>,
+    /// The declared members met (by index).
+    seen: MemberSet,
     /// The member after the last one found: where the next key is looked
     /// for first (keys mostly come in the declared order).
     next: usize,
@@ -165,6 +166,9 @@ pub(crate) struct Scanner {
     /// The root value may fail with an error the plan did not report (a
     /// member written before its union's tag, judged on its own).
     root_doubt: bool,
+    /// An object was read whose rules the scanner does not decide (a rule
+    /// the plan leaves to `finish`, or rules under a `quarantine`).
+    undecided: bool,
 }
 
 impl Scanner {
@@ -198,6 +202,7 @@ impl Scanner {
             literal_at: 0,
             duplicate: false,
             root_doubt: false,
+            undecided: false,
         }
     }
 
@@ -219,6 +224,14 @@ impl Scanner {
         self.duplicate = false;
         self.literal_at = 0;
         self.root_doubt = false;
+        self.undecided = false;
+    }
+
+    /// Whether the text read is one complete document whose every value
+    /// the plan decided and whose every rule the scanner decided, none of
+    /// them failing: `finish` then knows the rule stage finds nothing.
+    pub(crate) fn decided(&self) -> bool {
+        self.state == State::Done && !self.root_doubt && !self.undecided
     }
 
     /// The bytes this scanner's buffers hold (a reused scanner keeps them).
@@ -440,7 +453,6 @@ impl Scanner {
             // Sized once for typical keys and members: no regrowth later.
             self.frames.push(Frame {
                 key: String::with_capacity(32),
-                seen: Vec::with_capacity(members.unwrap_or(0).max(16)),
                 ..Frame::default()
             });
         }
@@ -455,7 +467,6 @@ impl Scanner {
         frame.count = 0;
         frame.members = if members.is_some() { expect.node } else { ANY };
         frame.seen.clear();
-        frame.seen.resize(members.unwrap_or(0), false);
         frame.next = 0;
         frame.keys = None;
         frame.union = union;
@@ -466,11 +477,11 @@ impl Scanner {
         frame.values.clear();
         frame.arena.clear();
         frame.marks = Marks::default();
-        if let Some(object) = rule.object.as_ref().filter(|o| !o.rules.is_empty())
-            && members.is_some()
-            && !expect.quarantine
-        {
-            frame.values.resize(object.members.len(), None);
+        if let (Some(object), true) = (&rule.object, members.is_some()) {
+            if !object.rules.is_empty() && !expect.quarantine {
+                frame.values.resize(object.members.len(), None);
+            }
+            self.undecided |= object.undecided || (expect.quarantine && !object.rules.is_empty());
         }
         self.depth += 1;
         if object {
@@ -492,15 +503,11 @@ impl Scanner {
                 let tag = plan.node(frame.node).union.as_ref().map(|u| u.tag.as_str());
                 return Err(self.member_error(tag.unwrap_or_default(), code::MISSING_KEY));
             }
-            if let Some(object) = &plan.node(frame.members).object {
-                let missing = object
-                    .members
-                    .iter()
-                    .zip(&frame.seen)
-                    .find(|(m, seen)| m.required && !**seen);
-                if let Some((member, _)) = missing {
-                    return Err(self.member_error(&member.name, code::MISSING_KEY));
-                }
+            if let Some(object) = &plan.node(frame.members).object
+                && let Some(m) = object.missing(&frame.seen)
+            {
+                let name = object.members.get(m).map_or("", |m| m.name.as_str());
+                return Err(self.member_error(name, code::MISSING_KEY));
             }
             if !frame.values.is_empty() {
                 self.absent(plan)?;

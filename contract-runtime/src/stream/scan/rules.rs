@@ -35,11 +35,24 @@ impl Scanner {
         let Some(object) = plan.node(frame.members).object.as_ref() else {
             return Ok(());
         };
+        if object.members.len() <= 64 {
+            // The optional members rules read, absent: a bit each.
+            let mut absent = object.optional_read & !frame.seen.low();
+            while absent != 0 {
+                let m = absent.trailing_zeros() as usize;
+                absent &= absent - 1;
+                if object
+                    .members
+                    .get(m)
+                    .is_some_and(|m| plan.admits_null(m.node))
+                {
+                    self.decide(plan, d, m, Seen::Null)?;
+                }
+            }
+            return Ok(());
+        }
         for (m, member) in object.members.iter().enumerate() {
-            let absent = self
-                .frames
-                .get(d)
-                .is_some_and(|f| !f.seen.get(m).copied().unwrap_or(true));
+            let absent = self.frames.get(d).is_some_and(|f| !f.seen.contains(m));
             if !member.rules.is_empty()
                 && absent
                 && !member.required

@@ -479,3 +479,54 @@ impl Ticket {
 }
 
 mod plan;
+
+#[derive(Contract, Debug)]
+#[contract(order(first <= last))]
+struct Names {
+    first: String,
+    last: String,
+}
+
+#[derive(Contract, Debug)]
+struct Holder {
+    #[contract(quarantine)]
+    held: Option<Case>,
+    plain: Option<Case>,
+}
+
+/// `text` streamed in one piece: whether the stream decided it (its rules
+/// included) and whether `finish` is `check`.
+fn finish_decided<T: Document + Definition + Contract + std::fmt::Debug>(text: &str) -> bool {
+    let mut stream = Stream::<T>::new(None);
+    stream.push(text);
+    let decided = stream.decided();
+    let finished = stream.finish();
+    let whole = T::check(text);
+    assert_eq!(finished.kind(), whole.kind(), "{text}");
+    assert_eq!(finished.rejection(), whole.rejection(), "{text}");
+    decided
+}
+
+// `finish` leaves out the rule stage only when the stream decided every
+// rule of the document: a rule the plan leaves to `finish` (an `order` of
+// strings), or the rules of a contract under a `quarantine` field, are
+// still checked there (a debug build asserts that a rule left out holds).
+#[test]
+fn finish_runs_the_rules_the_stream_did_not_decide() {
+    assert!(finish_decided::<Ticket>(OK));
+    let closed = r#"{"state":"closed","closed_on":"2027-06-01","reason":null}"#;
+    assert!(finish_decided::<Case>(closed));
+    // The stream rejected: `finish` is `check`.
+    let broken = r#"{"state":"closed","closed_on":null,"reason":null}"#;
+    assert!(!finish_decided::<Case>(broken));
+    // Cut short: not decided.
+    assert!(!finish_decided::<Case>(&closed[..closed.len() - 1]));
+    assert!(!finish_decided::<Names>(r#"{"first":"a","last":"b"}"#));
+    assert!(!finish_decided::<Names>(r#"{"first":"b","last":"a"}"#));
+    let plain = format!(r#"{{"held":null,"plain":{closed}}}"#);
+    assert!(finish_decided::<Holder>(&plain));
+    for held in [closed, broken] {
+        let text = format!(r#"{{"held":{held},"plain":null}}"#);
+        assert!(!finish_decided::<Holder>(&text));
+    }
+}
