@@ -122,7 +122,7 @@ fuzz_target!(|data: &[u8]| {
                 }
                 let batch_rule = matches!(e.code, "duplicate_call_id" | "too_many_calls");
                 assert!(
-                    batch_rule || expected.contains(&(e.pointer.clone(), e.code)),
+                    batch_rule || expected.contains(&(e.pointer.to_string(), e.code)),
                     "{e:?} is no call's error: {expected:?}"
                 );
             }

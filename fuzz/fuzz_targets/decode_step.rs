@@ -38,7 +38,7 @@ fn error_set(r: &contract_runtime::Rejection) -> Vec<(Stage, String, &'static st
     let mut set: Vec<_> = r
         .errors
         .iter()
-        .map(|e| (e.stage, e.pointer.clone(), e.code))
+        .map(|e| (e.stage, e.pointer.to_string(), e.code))
         .collect();
     set.sort();
     set
