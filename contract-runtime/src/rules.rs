@@ -34,7 +34,7 @@ impl WhenKind {
 /// generated `rules` hold one per rule (and per condition value of a
 /// `when`) in a `static`, so an error borrows its texts (`Cow::Borrowed`)
 /// and a violation allocates nothing for them. They are the words of
-/// [`when_texts`] and [`order_texts`], which the stream's early rejection
+/// `when_texts` and `order_texts`, which the stream's early rejection
 /// also says.
 #[derive(Debug, Default)]
 pub struct RuleTexts(OnceLock<(String, String)>);
