@@ -75,7 +75,7 @@ mod tests {
     // under its stage.
     #[test]
     fn error_docs_table_lists_every_code() {
-        let docs = include_str!("error.rs");
+        let docs = include_str!("error/mod.rs");
         let mut documented = Vec::new();
         for line in docs.lines().filter_map(|l| l.strip_prefix("//! | ")) {
             let cells: Vec<&str> = line.split(" | ").collect();

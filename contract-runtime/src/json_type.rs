@@ -99,8 +99,9 @@ pub trait ObjectMembers: JsonType {
 pub struct Collector {
     errors: Vec<Error>,
     omitted: usize,
-    /// Structural errors recorded so far, kept or not (`is_structural`).
-    structural: usize,
+    /// Structural errors only counted, past the cap (`is_structural`; the
+    /// kept ones are looked up in `errors` when a quarantine asks).
+    structural_omitted: usize,
     reviews: Vec<Violation>,
     /// Stop reading once this many errors are kept (0: read everything);
     /// see [`Collector::stopping_at`].
@@ -268,7 +269,7 @@ pub(crate) struct Guesses {
 pub struct Saved {
     errors: usize,
     omitted: usize,
-    structural: usize,
+    structural_omitted: usize,
     reviews: usize,
 }
 
@@ -276,7 +277,7 @@ pub struct Saved {
 #[derive(Debug, Clone, Copy)]
 pub struct Mark {
     errors: usize,
-    structural: usize,
+    structural_omitted: usize,
 }
 
 // A structural error says the document does not have the declared shape: a
@@ -353,9 +354,9 @@ impl Collector {
         message: impl Into<Cow<'static, str>>,
         expected: &'static str,
     ) {
-        self.structural += usize::from(is_structural(stage, code));
         if self.is_full() {
             self.omitted += 1;
+            self.structural_omitted += usize::from(is_structural(stage, code));
             return;
         }
         if self.errors.capacity() == 0 {
@@ -379,9 +380,9 @@ impl Collector {
     /// Records a ready-made error.
     #[cold]
     pub fn push(&mut self, error: Error) {
-        self.structural += usize::from(is_structural(error.stage, error.code));
         if self.is_full() {
             self.omitted += 1;
+            self.structural_omitted += usize::from(is_structural(error.stage, error.code));
         } else {
             self.errors.push(error);
         }
@@ -412,7 +413,7 @@ impl Collector {
     pub fn mark(&self) -> Mark {
         Mark {
             errors: self.error_count(),
-            structural: self.structural,
+            structural_omitted: self.structural_omitted,
         }
     }
 
@@ -448,10 +449,16 @@ impl Collector {
     /// depth below the field) leaves every error in place: the document
     /// does not have the declared shape, and is rejected.
     pub fn quarantine_since(&mut self, mark: Mark) -> bool {
-        if !self.failed_since(mark) || self.structural != mark.structural {
+        if !self.failed_since(mark) || self.structural_omitted != mark.structural_omitted {
             return false;
         }
         let keep = mark.errors.min(self.errors.len());
+        if self.errors[keep..]
+            .iter()
+            .any(|e| is_structural(e.stage, e.code))
+        {
+            return false;
+        }
         for e in self.errors.drain(keep..) {
             self.reviews.push(Violation::review(
                 &e.pointer,
@@ -469,7 +476,7 @@ impl Collector {
         Saved {
             errors: self.errors.len(),
             omitted: self.omitted,
-            structural: self.structural,
+            structural_omitted: self.structural_omitted,
             reviews: self.reviews.len(),
         }
     }
@@ -481,7 +488,7 @@ impl Collector {
     pub fn rollback(&mut self, saved: Saved) {
         self.errors.truncate(saved.errors);
         self.omitted = saved.omitted;
-        self.structural = saved.structural;
+        self.structural_omitted = saved.structural_omitted;
         self.reviews.truncate(saved.reviews);
     }
 
@@ -510,5 +517,11 @@ impl Collector {
     /// The errors, how many more were only counted, and the review reasons.
     pub fn finish(self) -> (Vec<Error>, usize, Vec<Violation>) {
         (self.errors, self.omitted, self.reviews)
+    }
+
+    /// The errors and how many more were only counted, the review reasons
+    /// dropped: [`Collector::finish`] for a rejection.
+    pub(crate) fn into_errors(self) -> (Vec<Error>, usize) {
+        (self.errors, self.omitted)
     }
 }

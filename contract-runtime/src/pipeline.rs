@@ -193,8 +193,17 @@ pub fn run_schema_as<'a, D: Document, V: JsonType>(
 #[cold]
 #[inline(never)]
 fn collected(cx: Collector) -> Rejection {
-    let (errors, omitted, _reviews) = cx.finish();
-    rejection(errors, omitted)
+    let (errors, omitted) = cx.into_errors();
+    // The collector keeps at most `MAX_ERRORS` (it counts the others): the
+    // list is the rejection's as it is.
+    if errors.is_empty() || errors.len() > MAX_ERRORS {
+        return rejection(errors, omitted);
+    }
+    Rejection {
+        errors,
+        omitted,
+        truncated: false,
+    }
 }
 
 /// Parse, schema and rule stages that stop reading once `max_errors` errors

@@ -69,7 +69,7 @@ pub use crate::error::{Rejection, Stage};
 pub use crate::json::{KeySet, Limits, ParseError, Path, Peek, Reader, duplicate_key};
 pub use crate::json_type::{Collector, JsonType, ObjectMembers, TagSeen};
 pub use crate::outcome::{Outcome, OutcomeKind, Violation, ViolationKind, Violations};
-pub use crate::rules::{OrderKind, WhenKind, order_error, when_error};
+pub use crate::rules::{OrderKind, RuleTexts, WhenKind, order_error, when_error};
 pub use crate::schema::bound::{Binding, BoundValue, bound_values};
 pub use crate::schema::object::{check_rule, object_schema};
 #[cfg(feature = "schemars")]

@@ -1,5 +1,8 @@
 //! The rule stage's errors: `when(..)` and `order(..)`, recorded by the
 //! generated `rules` of a contract once its value passed the schema stage.
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
 use serde_json::Value;
 
 use crate::code;
@@ -26,18 +29,57 @@ impl WhenKind {
     }
 }
 
-/// Records a `when` rule violation at the field `name` below `path`.
+/// The words of one rule's error, its message and expectation, written on
+/// the rule's first violation and kept for the life of the program: the
+/// generated `rules` hold one per rule (and per condition value of a
+/// `when`) in a `static`, so an error borrows its texts (`Cow::Borrowed`)
+/// and a violation allocates nothing for them. They are the words of
+/// `when_texts` and `order_texts`, which the stream's early rejection
+/// also says.
+#[derive(Debug, Default)]
+pub struct RuleTexts(OnceLock<(String, String)>);
+
+impl RuleTexts {
+    /// Texts not written yet (what a `static` of generated code starts as).
+    pub const fn new() -> Self {
+        RuleTexts(OnceLock::new())
+    }
+
+    // The texts, written by `make` the first time.
+    fn get(&'static self, make: impl FnOnce() -> (String, String)) -> (&'static str, &'static str) {
+        let (message, expected) = self.0.get_or_init(make);
+        (message, expected)
+    }
+}
+
+/// Records a `when` rule violation at the field `name` below `path`: its
+/// condition, on `condition_field`, matched the `at`-th of the values it
+/// names, whose texts are `texts[at]` (the value itself, `condition_value`,
+/// is encoded only to write them).
 #[cold]
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 pub fn when_error(
     cx: &mut Collector,
     path: &Path<'_>,
     name: &str,
     kind: WhenKind,
     condition_field: &str,
-    condition_value: Value,
+    texts: &'static [RuleTexts],
+    at: usize,
+    condition_value: impl FnOnce() -> Value,
 ) {
-    let (message, expected) = when_texts(kind, condition_field, &condition_value);
+    let make = || when_texts(kind, condition_field, &condition_value());
+    let (message, expected): (Cow<'static, str>, Cow<'static, str>) = match texts.get(at) {
+        Some(texts) => {
+            let (message, expected) = texts.get(make);
+            (Cow::Borrowed(message), Cow::Borrowed(expected))
+        }
+        None => {
+            let (message, expected) = make();
+            (Cow::Owned(message), Cow::Owned(expected))
+        }
+    };
     cx.push(
         Error::new(Stage::Rule, path.key(name).pointer(), kind.code(), message)
             .with_expected(expected),
@@ -83,9 +125,10 @@ pub enum OrderKind {
 }
 
 /// Records an `order(first <= second)` violation at `second`
-/// (`order(first < second)` when `strict`).
+/// (`order(first < second)` when `strict`), with the rule's `texts`.
 #[cold]
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 pub fn order_error(
     cx: &mut Collector,
     path: &Path<'_>,
@@ -93,8 +136,9 @@ pub fn order_error(
     second: &str,
     strict: bool,
     kind: OrderKind,
+    texts: &'static RuleTexts,
 ) {
-    let (message, expected) = order_texts(first, strict, kind);
+    let (message, expected) = texts.get(|| order_texts(first, strict, kind));
     cx.push(
         Error::new(
             Stage::Rule,

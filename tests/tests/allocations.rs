@@ -206,3 +206,36 @@ fn a_document_with_many_errors_allocates_only_the_list_of_errors() {
     // one `pointers()` returns.
     assert_eq!(n, 3);
 }
+
+#[test]
+fn rule_errors_borrow_their_texts() {
+    // Three `when` violations and an `order` one: each rule's words are
+    // written once, on its first violation, then borrowed by every error.
+    let raw = r#"{"status":"complete","start_date":"2027-06-12","end_date":null,"clarification_question":"Why?"}"#;
+    let order = r#"{"status":"complete","start_date":"2027-06-12","end_date":"2027-06-01","clarification_question":null}"#;
+    let first = VacationRequest::from_json(raw).unwrap_err();
+    assert_eq!(first.pointers(), ["/end_date", "/clarification_question"]);
+    assert_eq!(
+        VacationRequest::from_json(order).unwrap_err().pointers(),
+        ["/end_date"]
+    );
+    for doc in [raw, order] {
+        let n = allocations_of(|| {
+            let rejection = VacationRequest::from_json(doc).unwrap_err();
+            assert!(rejection.errors.iter().all(|e| matches!(
+                e.message,
+                std::borrow::Cow::Borrowed(_)
+            ) && matches!(
+                e.expected,
+                std::borrow::Cow::Borrowed(_)
+            )));
+            drop(rejection);
+        });
+        // The `Vec` of errors and the clarification question's `String`.
+        assert_eq!(n, if doc == raw { 2 } else { 1 }, "{doc}");
+    }
+    assert_eq!(
+        first.errors[0].message,
+        "must not be null when `status` is `complete`"
+    );
+}

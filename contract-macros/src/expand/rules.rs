@@ -40,27 +40,40 @@ pub fn members(
     }
 }
 
-/// The condition of a `when` as a boolean expression on `self`.
+/// The condition of a `when` as an expression on `self`: `Some(i)` when the
+/// condition field holds the `i`-th of the rule's values, `None` when it
+/// holds none of them.
 fn condition(w: &WhenRule<'_>, place: Place<'_>) -> TokenStream {
     let p = private();
     let cond = &w.condition;
     let at = place(cond);
-    let pats = w.values.iter().map(|v| match v {
-        CondValue::Variant(path) => quote!(#path),
-        CondValue::Lit(lit) => typed_lit(lit),
-    });
     let is_str = matches!(cond.kind, Ty::String);
-    let test = match (cond.nullable, is_str) {
-        (false, false) => quote!(matches!(#at, #(#pats)|*)),
-        (true, false) => quote!(matches!(#at, #p::Some(#(#pats)|*))),
-        (false, true) => quote!(matches!(::core::ops::Deref::deref(&#at), #(#pats)|*)),
-        (true, true) => quote!(matches!(#at.as_deref(), #p::Some(#(#pats)|*))),
+    let arms = w.values.iter().enumerate().map(|(i, v)| {
+        let pat = match v {
+            CondValue::Variant(path) => quote!(#path),
+            CondValue::Lit(lit) => typed_lit(lit),
+        };
+        let pat = if cond.nullable {
+            quote!(#p::Some(#pat))
+        } else {
+            pat
+        };
+        quote!(#pat => #p::Some(#i),)
+    });
+    let scrutinee = match (cond.nullable, is_str) {
+        (false, false) => quote!(#at),
+        (true, false) => quote!(#at),
+        (false, true) => quote!(::core::ops::Deref::deref(&#at)),
+        (true, true) => quote!(#at.as_deref()),
     };
-    // `matches!(flag, true)` is what a boolean condition reads as; clippy
-    // would ask the user's crate to write `flag` instead.
+    // A `match` on a boolean, or with one arm, is what a condition reads as;
+    // clippy would ask the user's crate to write an `if` instead.
     quote!({
-        #[allow(clippy::redundant_pattern_matching)]
-        let __contract_c = #test;
+        #[allow(clippy::all, clippy::pedantic)]
+        let __contract_c: #p::Option<usize> = match #scrutinee {
+            #(#arms)*
+            _ => #p::None,
+        };
         __contract_c
     })
 }
@@ -70,12 +83,19 @@ fn when_rule(w: &WhenRule<'_>, place: Place<'_>) -> TokenStream {
     let test = condition(w, place);
     let (cond_at, cond_ty) = (place(&w.condition), w.condition.ty);
     let cond_json = w.condition.json_name;
-    // A required member that is null, or a forbidden one that is not.
+    let n = w.values.len();
+    // A required member that is null, or a forbidden one that is not. Its
+    // texts, one per condition value, are written on its first violation.
     let demand = |t: &Member<'_>, violated: TokenStream, kind: TokenStream| {
         let (at, json) = (place(t), t.json_name);
         quote! {
             if #violated(&#at) {
-                #p::when_error(__contract_cx, __contract_path, #json, #kind, #cond_json, <#cond_ty as #p::JsonType>::encode(&#cond_at));
+                static __CONTRACT_TEXTS: [#p::RuleTexts; #n] = [const { #p::RuleTexts::new() }; #n];
+                #p::when_error(
+                    __contract_cx, __contract_path, #json, #kind, #cond_json,
+                    &__CONTRACT_TEXTS, __contract_i,
+                    || <#cond_ty as #p::JsonType>::encode(&#cond_at),
+                );
             }
         }
     };
@@ -94,7 +114,7 @@ fn when_rule(w: &WhenRule<'_>, place: Place<'_>) -> TokenStream {
         )
     });
     quote! {
-        if #test {
+        if let #p::Some(__contract_i) = #test {
             #(#requires)*
             #(#forbids)*
         }
@@ -128,7 +148,8 @@ fn order_rule(o: &OrderRule<'_>, place: Place<'_>) -> TokenStream {
     quote! {
         if let (#p::Some(__contract_a), #p::Some(__contract_b)) = (#oa, #ob) {
             if !(#holds) {
-                #p::order_error(__contract_cx, __contract_path, #ja, #jb, #strict, #kind);
+                static __CONTRACT_TEXTS: #p::RuleTexts = #p::RuleTexts::new();
+                #p::order_error(__contract_cx, __contract_path, #ja, #jb, #strict, #kind, &__CONTRACT_TEXTS);
             }
         }
     }

@@ -198,49 +198,41 @@ impl<'a> Path<'a> {
     /// The RFC 6901 pointer of this location, as an [`Error`] holds it:
     /// written in place, without a heap allocation, when none of its keys
     /// needs escaping and it is at most [`PointerString::INLINE`] bytes.
+    #[inline]
     pub fn pointer(&self) -> PointerString {
-        self.inline_pointer()
-            .unwrap_or_else(|| PointerString::from(self.to_pointer()))
+        match self.inline_pointer() {
+            Some(pointer) => pointer,
+            None => self.heap_pointer(),
+        }
     }
 
-    // The pointer written inline: one walk for its length, one that writes
-    // it from its end (the leaf's segment first), each key checked for `~`
-    // and `/` as it is copied, a word at a time. `None` when it does not
-    // fit or a key needs escaping.
+    // A pointer that does not fit inline, or needs escaping.
+    #[cold]
+    #[inline(never)]
+    fn heap_pointer(&self) -> PointerString {
+        PointerString::from(self.to_pointer())
+    }
+
+    // The pointer written inline, in one walk from its end (the leaf's
+    // segment first) to the root, each key checked for `~` and `/` as it
+    // is copied, a word at a time. `None` when it does not fit or a key
+    // needs escaping.
     #[inline]
     fn inline_pointer(&self) -> Option<PointerString> {
-        let mut len = 0;
+        let mut buf = [0; PointerString::INLINE];
+        let mut start = PointerString::INLINE;
         let mut at = self;
         loop {
-            match at {
-                Path::Root => break,
+            let parent = match at {
+                Path::Root => return Some(PointerString::inline(buf, start)),
                 Path::Key(parent, key) => {
-                    len += 1 + key.len();
-                    at = parent;
-                }
-                Path::Index(parent, index) => {
-                    len += 1 + decimal_digits(*index);
-                    at = parent;
-                }
-            }
-        }
-        if len > PointerString::INLINE {
-            return None;
-        }
-        let mut buf = [0; PointerString::INLINE];
-        let mut end = len;
-        at = self;
-        loop {
-            let (parent, start) = match at {
-                Path::Root => return Some(PointerString::inline(buf, len)),
-                Path::Key(parent, key) => {
-                    let start = end.checked_sub(key.len())?;
-                    copy_plain(buf.get_mut(start..end)?, key.as_bytes())?;
-                    (parent, start)
+                    let from = start.checked_sub(key.len())?;
+                    copy_plain(buf.get_mut(from..start)?, key.as_bytes())?;
+                    start = from;
+                    parent
                 }
                 Path::Index(parent, index) => {
                     let mut n = *index;
-                    let mut start = end;
                     loop {
                         start = start.checked_sub(1)?;
                         *buf.get_mut(start)? = b'0' + (n % 10) as u8;
@@ -249,11 +241,11 @@ impl<'a> Path<'a> {
                             break;
                         }
                     }
-                    (parent, start)
+                    parent
                 }
             };
-            end = start.checked_sub(1)?;
-            *buf.get_mut(end)? = b'/';
+            start = start.checked_sub(1)?;
+            *buf.get_mut(start)? = b'/';
             at = parent;
         }
     }
@@ -351,8 +343,8 @@ fn copy_plain(dst: &mut [u8], src: &[u8]) -> Option<()> {
     // Whether a byte of `w` is `~` or `/` (the classic zero-byte test on
     // `w` with either splatted byte taken out).
     fn special(w: u64) -> bool {
-        let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS != 0;
-        zero(w ^ TILDES) || zero(w ^ SLASHES)
+        let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+        (zero(w ^ TILDES) | zero(w ^ SLASHES)) != 0
     }
     let n = src.len();
     if n >= 8 {
