@@ -175,6 +175,7 @@ pub fn members(
         let raw = Literal::byte_string(format!(",\"{}\":", f.json_name).as_bytes());
         plain(f.json_name).then(|| quote!(#i => __contract_r.eat_key(#raw),))
     });
+    let lookup = lookup(fields);
     quote! {
         #slots
         let mut __contract_ok = true;
@@ -204,10 +205,14 @@ pub fn members(
                 _ => false,
             }
         }
+        #lookup
         while __contract_more {
             let mut __contract_key: #p::Option<#p::Cow<'_, str>> = #p::None;
             let __contract_index: usize = match __contract_next {
                 __contract_i if __contract_eaten || __contract_predicted(__contract_r, __contract_i, &mut __contract_at) => __contract_i,
+                // Another field's key, written as predicted keys are.
+                _ => match __contract_lookup(__contract_r) {
+                __contract_i if __contract_i != usize::MAX => __contract_i,
                 _ => {
                     fn __contract_index(__contract_key: &str) -> usize {
                         match __contract_key {
@@ -239,6 +244,7 @@ pub fn members(
                         __contract_i
                     }
                 }
+                },
             };
             // The tag takes no field's place: the key after it is
             // predicted as if it were not there.
@@ -288,6 +294,45 @@ pub fn members(
             #take
             #p::Ok(#p::Some(#ctor { #( #idents: #taken ),* }))
         })
+    }
+}
+
+/// `__contract_lookup`: the field whose key comes next when it is not the
+/// one predicted, matched as raw bytes (`"name":`, as a predicted key) by
+/// the key's first byte, then its whole text; `usize::MAX` (nothing
+/// consumed) for any other key, or one written otherwise (escaped, with
+/// whitespace before its `:`), which the member loop then reads and matches
+/// unescaped. The key's opening quote is the next byte.
+fn lookup(fields: &[Member<'_>]) -> TokenStream {
+    let p = private();
+    let mut by_byte: Vec<(u8, Vec<TokenStream>)> = Vec::new();
+    for (i, f) in fields.iter().enumerate() {
+        if !plain(f.json_name) {
+            continue;
+        }
+        let quoted = format!("\"{}\":", f.json_name);
+        // The byte after the opening quote: the name's first, or the
+        // closing quote of `""`.
+        let first = quoted.as_bytes()[1];
+        let raw = Literal::byte_string(quoted.as_bytes());
+        let test = quote!(if __contract_r.eat_key(#raw) { return #i; });
+        match by_byte.iter_mut().find(|(b, _)| *b == first) {
+            Some((_, tests)) => tests.push(test),
+            None => by_byte.push((first, vec![test])),
+        }
+    }
+    let arms = by_byte.iter().map(|(b, tests)| {
+        let b = Literal::u8_suffixed(*b);
+        quote!(#b => { #( #tests )* })
+    });
+    quote! {
+        fn __contract_lookup(__contract_r: &mut #p::Reader<'_>) -> usize {
+            match __contract_r.key_byte() {
+                #( #arms )*
+                _ => {}
+            }
+            usize::MAX
+        }
     }
 }
 
