@@ -207,6 +207,43 @@ fn a_duplicate_key_is_reported_at_its_quote_whether_predicted_or_read() {
     }
 }
 
+/// Keys that share their first bytes: prefixes of one another, and two of
+/// one length.
+#[derive(Contract, Debug, PartialEq)]
+struct Prefixes {
+    a: u8,
+    ab: u8,
+    abc: u8,
+    ac: u8,
+    #[contract(rename = "b")]
+    other: u8,
+}
+
+#[test]
+fn keys_out_of_schema_order_find_their_fields_by_their_whole_text() {
+    for doc in [
+        r#"{"b":4,"ac":5,"abc":3,"ab":2,"a":1}"#,
+        r#"{"abc":3,"a":1,"b":4,"ab":2,"ac":5}"#,
+        r#"{"ac":5,"ab":2,"b":4,"abc":3,"a":1}"#,
+        r#"{"ab" :2,"b":4,"abc":3, "a":1,"ac":5}"#,
+        r#"{"a\u0062":2,"b":4,"ac":5,"abc":3,"a":1}"#,
+    ] {
+        let want = Prefixes {
+            a: 1,
+            ab: 2,
+            abc: 3,
+            ac: 5,
+            other: 4,
+        };
+        assert_eq!(Prefixes::from_json(doc).ok(), Some(want), "{doc}");
+    }
+    // A duplicate met out of order, and a key that only begins like a field's.
+    let r = Prefixes::from_json(r#"{"abc":3,"a":1,"ac":5,"abc":3,"ab":2,"b":4}"#).unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "/abc", "duplicate_key")]);
+    let r = Prefixes::from_json(r#"{"b":4,"abcd":0,"ac":5,"abc":3,"ab":2,"a":1}"#).unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Schema, "/abcd", "unknown_key")]);
+}
+
 #[test]
 fn keys_are_compared_after_unescaping() {
     let r = CloseTicket::from_json(

@@ -29,6 +29,20 @@ impl Reader<'_> {
     }
 }
 
+impl Reader<'_> {
+    /// At the start of a member (its key's opening quote next), the byte
+    /// after that quote: a generated decoder picks the keys to try with
+    /// [`Reader::eat_key`] by it. 0 at the end of the input (a key never
+    /// starts with a raw control character).
+    #[inline]
+    pub fn key_byte(&self) -> u8 {
+        self.bytes()
+            .get(self.pos.wrapping_add(1))
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
 /// The parse error for a key seen twice in one object, at the member's pointer.
 pub fn duplicate_key(offset: usize, path: &Path<'_>, key: &str) -> ParseError {
     duplicate_key_at(offset, path.key(key).to_pointer())

@@ -1,0 +1,61 @@
+//! Keys of a member loop matched as raw bytes: the field whose key comes
+//! when it is not the one predicted, and which names are written as they are.
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+use super::super::private;
+use crate::checked::Member;
+
+/// `__contract_lookup`: the field whose key comes next when it is not the
+/// one predicted, matched as raw bytes (`"name":`, as a predicted key) by
+/// the key's first byte, then its whole text; `usize::MAX` (nothing
+/// consumed) for any other key, or one written otherwise (escaped, with
+/// whitespace before its `:`), which the member loop then reads and matches
+/// unescaped. The key's opening quote is the next byte.
+pub(super) fn lookup(fields: &[Member<'_>]) -> TokenStream {
+    let p = private();
+    let mut by_byte: Vec<(u8, Vec<TokenStream>)> = Vec::new();
+    for (i, f) in fields.iter().enumerate() {
+        if !plain(f.json_name) {
+            continue;
+        }
+        let quoted = format!("\"{}\":", f.json_name);
+        // The byte after the opening quote: the name's first, or the
+        // closing quote of `""`.
+        let first = quoted.as_bytes()[1];
+        let raw = Literal::byte_string(quoted.as_bytes());
+        let test = quote!(if __contract_r.eat_key(#raw) { return #i; });
+        match by_byte.iter_mut().find(|(b, _)| *b == first) {
+            Some((_, tests)) => tests.push(test),
+            None => by_byte.push((first, vec![test])),
+        }
+    }
+    let arms = by_byte.iter().map(|(b, tests)| {
+        let b = Literal::u8_suffixed(*b);
+        quote!(#b => { #( #tests )* })
+    });
+    quote! {
+        fn __contract_lookup(__contract_r: &mut #p::Reader<'_>) -> usize {
+            match __contract_r.key_byte() {
+                #( #arms )*
+                _ => {}
+            }
+            usize::MAX
+        }
+    }
+}
+/// A key as it appears raw in a document, with its quotes, or empty (never
+/// matched raw) when the name would need escaping in JSON.
+pub(super) fn quoted_key(name: &str) -> Vec<u8> {
+    if plain(name) {
+        format!("\"{name}\"").into_bytes()
+    } else {
+        Vec::new()
+    }
+}
+
+/// Whether a name is written in JSON as it is, without escapes: only such
+/// a name is matched as raw bytes.
+pub(super) fn plain(name: &str) -> bool {
+    name.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\')
+}
