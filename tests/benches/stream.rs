@@ -4,7 +4,8 @@
 //!
 //! - **check**: `T::check` once on the whole text (the one-shot path);
 //! - **stream/N**: `T::stream()`, a push per N-byte piece, then `finish()`
-//!   (which runs `T::check` once);
+//!   (`check`'s stages on the text, without the rule stage when the stream
+//!   decided every rule: the same outcome);
 //! - **recheck/N**: what a caller does without streams: `T::check` on the
 //!   text accumulated so far after every piece (quadratic in the length).
 //!
