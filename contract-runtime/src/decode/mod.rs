@@ -340,6 +340,19 @@ pub fn missing_tag(cx: &mut Collector, path: &Path<'_>, tag: &str, expected: &'s
     );
 }
 
+/// What follows "expected <words>" in each of [`TypeMessages::found`], in
+/// its order (`__type_messages!` writes them so).
+const FOUND: [&str; 8] = [
+    ", found object",
+    ", found array",
+    ", found string",
+    ", found number",
+    ", found boolean",
+    ", found null",
+    ", found a number outside that range",
+    ", found a number written with a fraction or exponent",
+];
+
 /// Restates the type errors of a value whose field declares `min`/`max`
 /// (`invalid_type` and `out_of_range` at `path`, recorded since `mark`)
 /// with the declared range (`range`, "an integer from 1 to 50") in
@@ -362,13 +375,17 @@ pub fn declared_range(
         // "expected <the type's range>, found <what>": the same, with the
         // declared range.
         // What was found is most often a JSON type or a number out of the
-        // type's range: its message is one of the range's, fixed at compile
-        // time, and found by its last byte and its end (no search).
-        let prefix = "expected ".len() + range.expected.len();
-        let last = e.message.as_bytes().last();
-        if let Some(fixed) = range.found.iter().find(|m| {
-            m.as_bytes().last() == last && m.get(prefix..).is_some_and(|f| e.message.ends_with(f))
-        }) {
+        // type's range: the type's message is "expected <its words>" and one
+        // of `FOUND`, and the declared range's message for the same thing,
+        // fixed at compile time, is at the same index of `range.found`.
+        // (An integer's fraction error has other words before its `FOUND`:
+        // it is found by its end.)
+        let found = e
+            .message
+            .get("expected ".len() + e.expected.len()..)
+            .and_then(|suffix| FOUND.iter().position(|f| *f == suffix))
+            .or_else(|| FOUND.iter().position(|f| e.message.ends_with(f)));
+        if let Some(fixed) = found.and_then(|i| range.found.get(i)) {
             e.message = std::borrow::Cow::Borrowed(fixed);
             e.expected = std::borrow::Cow::Borrowed(range.expected);
             continue;
