@@ -1,6 +1,7 @@
-//! [`PointerString`], an error's pointer held inline up to 30 bytes.
+//! [`PointerString`], an error's pointer held inline up to 23 bytes.
 use std::borrow::Cow;
 use std::fmt;
+use std::num::NonZeroU8;
 
 use serde::Serialize;
 
@@ -31,21 +32,28 @@ enum Repr {
     // The bytes from `start` to the end are the pointer, UTF-8 (every
     // constructor copies whole `str`s): written from its end, a pointer
     // needs no walk of its path for its length first.
+    // `start` is held plus one: its zero is the niche that tells the two
+    // forms apart, so the whole is 24 bytes.
     Inline {
-        start: u8,
+        start: NonZeroU8,
         bytes: [u8; PointerString::INLINE],
     },
-    Heap(String),
+    // A boxed `str`, not a `String`: 16 bytes, so that the whole pointer
+    // is 24 and an `Error` fits in 128 (copied inline, not by `memcpy`).
+    Heap(Box<str>),
 }
 
 impl PointerString {
     /// The longest pointer held without a heap allocation, in bytes.
-    pub const INLINE: usize = 30;
+    pub const INLINE: usize = 23;
 
     /// The root pointer, `""`.
     pub const fn new() -> Self {
         PointerString(Repr::Inline {
-            start: PointerString::INLINE as u8,
+            start: match NonZeroU8::new(PointerString::INLINE as u8 + 1) {
+                Some(start) => start,
+                None => NonZeroU8::MAX,
+            },
             bytes: [0; PointerString::INLINE],
         })
     }
@@ -64,7 +72,9 @@ impl PointerString {
     #[inline]
     fn bytes(&self) -> &[u8] {
         match &self.0 {
-            Repr::Inline { start, bytes } => bytes.get(usize::from(*start)..).unwrap_or_default(),
+            Repr::Inline { start, bytes } => bytes
+                .get(usize::from(start.get()) - 1..)
+                .unwrap_or_default(),
             Repr::Heap(s) => s.as_bytes(),
         }
     }
@@ -73,7 +83,7 @@ impl PointerString {
     pub fn into_string(self) -> String {
         match self.0 {
             Repr::Inline { .. } => self.as_str().to_owned(),
-            Repr::Heap(s) => s,
+            Repr::Heap(s) => s.into_string(),
         }
     }
 
@@ -85,9 +95,11 @@ impl PointerString {
     /// Inserts `s` at byte `index` (a `char` boundary, as
     /// [`String::insert_str`]; the pointer is unchanged if it is not).
     pub fn insert_str(&mut self, index: usize, s: &str) {
-        if let Repr::Heap(string) = &mut self.0 {
-            if string.is_char_boundary(index) {
+        if let Repr::Heap(boxed) = &mut self.0 {
+            if boxed.is_char_boundary(index) {
+                let mut string = std::mem::take(boxed).into_string();
                 string.insert_str(index, s);
+                *boxed = string.into_boxed_str();
             }
             return;
         }
@@ -122,8 +134,11 @@ impl PointerString {
     /// checks it all the same). The root when `start` is past the end.
     #[inline]
     pub(crate) fn inline(bytes: [u8; PointerString::INLINE], start: usize) -> Self {
-        match u8::try_from(start) {
-            Ok(start) if usize::from(start) <= PointerString::INLINE => {
+        match u8::try_from(start.saturating_add(1))
+            .ok()
+            .and_then(NonZeroU8::new)
+        {
+            Some(start) if usize::from(start.get()) <= PointerString::INLINE + 1 => {
                 PointerString(Repr::Inline { start, bytes })
             }
             _ => PointerString::new(),
@@ -158,7 +173,7 @@ impl Builder {
     fn finish(self) -> PointerString {
         match self {
             Builder::Inline { start, bytes, .. } => PointerString::inline(bytes, start),
-            Builder::Heap(s) => PointerString(Repr::Heap(s)),
+            Builder::Heap(s) => PointerString(Repr::Heap(s.into_boxed_str())),
         }
     }
 }
@@ -216,14 +231,18 @@ impl From<String> for PointerString {
         if s.capacity() == 0 {
             PointerString::new()
         } else {
-            PointerString(Repr::Heap(s))
+            PointerString(Repr::Heap(s.into_boxed_str()))
         }
     }
 }
 
 impl From<Box<str>> for PointerString {
     fn from(s: Box<str>) -> Self {
-        PointerString::from(String::from(s))
+        if s.is_empty() {
+            PointerString::new()
+        } else {
+            PointerString(Repr::Heap(s))
+        }
     }
 }
 
@@ -345,6 +364,18 @@ impl<'de> serde::Deserialize<'de> for PointerString {
 #[cfg(test)]
 mod tests {
     use super::PointerString;
+
+    // 24 bytes, so that an `Error` is at most 128 and its moves are a few
+    // inline stores rather than a call of `memcpy`.
+    #[test]
+    fn a_pointer_is_three_words_and_an_error_two_cache_lines() {
+        assert_eq!(size_of::<PointerString>(), 24);
+        assert!(
+            size_of::<crate::Error>() <= 128,
+            "{}",
+            size_of::<crate::Error>()
+        );
+    }
 
     // Inline up to `INLINE` bytes, on the heap past it, equal either way;
     // edits keep the text.

@@ -330,6 +330,19 @@ impl<'de> Reader<'de> {
     /// Iterative, like [`super::read_value`]: the call stack it needs does
     /// not grow with the depth of the value.
     pub fn skip_value(&mut self, path: &Path<'_>) -> Result<(), ParseError> {
+        // A scalar, what most skipped values are (the value of a member of
+        // the wrong type): read and done, with no container set up.
+        match self.peek()? {
+            Peek::String => self.scan_string().map(drop),
+            Peek::Number => self.read_number().map(drop),
+            Peek::True | Peek::False => self.read_bool().map(drop),
+            Peek::Null => self.read_null(),
+            Peek::Object | Peek::Array => self.skip_container(path),
+        }
+    }
+
+    // `skip_value` of an object or an array.
+    fn skip_container(&mut self, path: &Path<'_>) -> Result<(), ParseError> {
         let mut open: Vec<Skipping> = Vec::new();
         'value: loop {
             // The start of a value: a scalar or an empty container is
