@@ -378,7 +378,8 @@
 //!
 //! # Dependencies
 //!
-//! `serde`/`serde_json` (schemas, values, serializing errors; serde_json's
+//! `serde_core`/`serde_json` (schemas, values, serializing errors: serde's
+//! traits from serde_core, which serde re-exports; serde_json's
 //! `raw_value` feature because [`Checked`] needs the exact text of a value
 //! inside a larger document, duplicate keys included; serde without its
 //! derive, whose proc-macro crate would lengthen a clean build: the crate's
@@ -402,6 +403,13 @@
 // Lets the derive's `::contract_runtime::…` paths work inside this crate's own tests.
 #[allow(unused_extern_crates)]
 extern crate self as contract_runtime;
+
+// `serde` in this crate's code is serde_core, the crate whose traits serde
+// re-exports (the same traits): a build without `cli` compiles no `serde`
+// facade. `cli` (serde's derive) and the unit tests (a dev-dependency) have
+// serde itself.
+#[cfg(not(any(feature = "cli", test)))]
+extern crate serde_core as serde;
 
 // The crate README's Rust examples run as doctests (the repository's README
 // runs from the tests crate, which is not published).
