@@ -226,7 +226,8 @@ impl From<&String> for PointerString {
 }
 
 impl From<String> for PointerString {
-    /// Keeps the string's allocation when it has one: nothing is copied.
+    /// Keeps the string's allocation when it has one (shrunk to the
+    /// string's length, which may move it when it had room to spare).
     fn from(s: String) -> Self {
         if s.capacity() == 0 {
             PointerString::new()
