@@ -12,14 +12,15 @@
 //! Arguments: `CONTRACT CASE SIDE [ITERATIONS]` with CONTRACT a key of
 //! `benches/documents.json`, CASE `valid`, `one_error` or `many_errors`,
 //! SIDE `ours`, `first` (`from_json_first(doc, 1)`), `a` or `b`; it prints
-//! the documents, bytes and iterations.
+//! the documents, bytes and iterations. `PROFILE_DOC=I` keeps only the I-th
+//! valid document (from 0).
 //! CONTRACT `step` (the union group) takes CASE `tag_first`, `tag_middle`
 //! or `tag_last` (`Step`), or `probe_first`, `probe_middle` or `probe_last`
 //! (the probe union `Plan`, longer documents), or `shared_first` or
 //! `shared_last` (`Move`, whose variants share their first member), and
 //! SIDE `ours` or `a`.
 //! Subtract a run with 0 iterations (the setup: loading the documents,
-//! building B's validator) before dividing by the documents decoded. Run by
+//! building B's validator for side `b`) before dividing by the documents decoded. Run by
 //! `cargo bench` (which passes `--bench`), it decodes everything once and
 //! exits, so it costs nothing there.
 use std::hint::black_box;
@@ -38,13 +39,25 @@ use contracts::{
 
 fn run<C: Case>(file: &File, case: &str, side: &str, iterations: usize, quiet: bool) {
     let docs = &file.contracts[C::KEY];
+    // `PROFILE_DOC=I` keeps only the I-th valid document (from 0), to see
+    // one document's cost.
+    let only: Option<usize> = std::env::var("PROFILE_DOC").ok().and_then(|i| i.parse().ok());
     let set: Vec<&str> = match case {
-        "valid" => docs.valid.iter().map(String::as_str).collect(),
+        "valid" => docs
+            .valid
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| only.is_none_or(|o| o == *i))
+            .map(|(_, d)| d.as_str())
+            .collect(),
         "one_error" => vec![docs.one_error.as_str()],
         "many_errors" => vec![docs.many_errors.as_str()],
         other => panic!("unknown case `{other}`: valid, one_error or many_errors"),
     };
-    let validator = validator::<C::Ours>();
+    // Only side `b` reads the validator: building it for the others would
+    // swamp their profiles (the N = 0 subtraction cancels it, an annotation
+    // does not).
+    let validator = (side == "b").then(validator::<C::Ours>);
     let valid = case == "valid";
     for _ in 0..iterations {
         for doc in &set {
@@ -60,10 +73,10 @@ fn run<C: Case>(file: &File, case: &str, side: &str, iterations: usize, quiet: b
                     black_box(serde_json::from_str::<C::A>(doc).is_ok());
                 }
                 "b" if valid => {
-                    black_box(b_valid::<C>(&validator, doc).is_some());
+                    black_box(b_valid::<C>(validator.as_ref().expect("built for b"), doc).is_some());
                 }
                 "b" => {
-                    black_box(b_errors::<C>(&validator, doc).len());
+                    black_box(b_errors::<C>(validator.as_ref().expect("built for b"), doc).len());
                 }
                 other => panic!("unknown side `{other}`: ours, first, a or b"),
             }
