@@ -80,7 +80,10 @@ struct Frame {
     /// A value below may have failed with an error the plan did not report:
     /// a length check that needs every item to have passed waits.
     doubt: bool,
-    /// The member being read (objects).
+    /// The member being read (objects): where its key is in the
+    /// document while it holds no escape (its text is the document's, not
+    /// copied), `None` when `key` holds its decoded text.
+    key_at: Option<(usize, usize)>,
     key: String,
     /// Complete elements (arrays).
     count: usize,
@@ -109,6 +112,16 @@ struct Frame {
     arena: String,
     /// The members complete and null, and the conditions holding, as bits.
     marks: Marks,
+}
+
+impl Frame {
+    /// The key of the member being read (`text`: the document).
+    fn key<'a>(&'a self, text: &'a str) -> &'a str {
+        match self.key_at {
+            Some((start, end)) => text.get(start..end).unwrap_or_default(),
+            None => &self.key,
+        }
+    }
 }
 
 // A member of a tagged union met before its tag: its key, and where its
@@ -260,7 +273,7 @@ impl Scanner {
                     match num.step(b) {
                         NumberStep::More(next) => {
                             if num.is_integer() && !next.is_integer() && self.integer_only() {
-                                return Err(self.schema_error(code::INVALID_TYPE));
+                                return Err(self.schema_error(text, code::INVALID_TYPE));
                             }
                             self.number = next;
                             i += 1;
@@ -283,7 +296,7 @@ impl Scanner {
                                 b"null" => Seen::Null,
                                 l => Seen::Bool(l == b"true"),
                             };
-                            self.record(plan, seen)?;
+                            self.record(plan, text, seen)?;
                         }
                         self.value_done(i);
                     }
@@ -296,10 +309,10 @@ impl Scanner {
                 continue;
             }
             match self.state {
-                State::Value => self.begin_value(plan, b, i - 1)?,
-                State::ArrayStart if b == b']' => self.close(plan, i)?,
-                State::ArrayStart => self.begin_value(plan, b, i - 1)?,
-                State::ObjectStart if b == b'}' => self.close(plan, i)?,
+                State::Value => self.begin_value(plan, text, b, i - 1)?,
+                State::ArrayStart if b == b']' => self.close(plan, text, i)?,
+                State::ArrayStart => self.begin_value(plan, text, b, i - 1)?,
+                State::ObjectStart if b == b'}' => self.close(plan, text, i)?,
                 State::ObjectStart | State::Key if b == b'"' => self.begin_string(i, true),
                 State::Colon if b == b':' && !self.duplicate => self.state = State::Value,
                 State::After => match (b, self.top_is_object()) {
@@ -308,7 +321,7 @@ impl Scanner {
                         self.expect = self.item_expect();
                         self.state = State::Value;
                     }
-                    (b'}', Some(true)) | (b']', Some(false)) => self.close(plan, i)?,
+                    (b'}', Some(true)) | (b']', Some(false)) => self.close(plan, text, i)?,
                     _ => return Err(Stop::Syntax),
                 },
                 _ => return Err(Stop::Syntax),
@@ -336,10 +349,10 @@ impl Scanner {
     }
 
     // A verdict on the value being read.
-    fn judge(&mut self, verdict: Verdict) -> Result<(), Stop> {
+    fn judge(&mut self, text: &str, verdict: Verdict) -> Result<(), Stop> {
         match verdict {
             Verdict::Fine => Ok(()),
-            Verdict::Reject(code) => Err(self.schema_error(code)),
+            Verdict::Reject(code) => Err(self.schema_error(text, code)),
         }
     }
 
@@ -382,7 +395,7 @@ impl Scanner {
     }
 
     // The first byte of a value, at offset `at`.
-    fn begin_value(&mut self, plan: &Plan, b: u8, at: usize) -> Result<(), Stop> {
+    fn begin_value(&mut self, plan: &Plan, text: &str, b: u8, at: usize) -> Result<(), Stop> {
         let expect = self.expect;
         let Some(peek) = Peek::of(b) else {
             return Err(Stop::Syntax);
@@ -398,13 +411,13 @@ impl Scanner {
         if expect.tag {
             // A tag that is not a string: `invalid_type` at the tag.
             if kind != types::STRING {
-                return Err(self.schema_error(code::INVALID_TYPE));
+                return Err(self.schema_error(text, code::INVALID_TYPE));
             }
         }
         let node = self.resolve(expect.node, kind);
         let rule = plan.node(node);
         if rule.types & kind == 0 {
-            return Err(self.schema_error(code::INVALID_TYPE));
+            return Err(self.schema_error(text, code::INVALID_TYPE));
         }
         // A tag is judged against the union's variants (`tag`), not a node.
         if !expect.tag && (node == ANY || rule.unsure) {
@@ -463,7 +476,7 @@ impl Scanner {
         frame.node = expect.node;
         frame.quarantine = expect.quarantine;
         frame.doubt = false;
-        frame.key.clear();
+        frame.key_at = Some((0, 0));
         frame.count = 0;
         frame.members = if members.is_some() { expect.node } else { ANY };
         frame.seen.clear();
@@ -494,23 +507,23 @@ impl Scanner {
     }
 
     // A container closes at `after` (the offset past its closer).
-    fn close(&mut self, plan: &Plan, after: usize) -> Result<(), Stop> {
+    fn close(&mut self, plan: &Plan, text: &str, after: usize) -> Result<(), Stop> {
         let Some(frame) = self.depth.checked_sub(1).and_then(|d| self.frames.get(d)) else {
             return Err(Stop::Syntax);
         };
         if frame.object {
             if frame.union && !frame.tag_seen {
                 let tag = plan.node(frame.node).union.as_ref().map(|u| u.tag.as_str());
-                return Err(self.member_error(tag.unwrap_or_default(), code::MISSING_KEY));
+                return Err(self.member_error(text, tag.unwrap_or_default(), code::MISSING_KEY));
             }
             if let Some(object) = &plan.node(frame.members).object
                 && let Some(m) = object.missing(&frame.seen)
             {
                 let name = object.members.get(m).map_or("", |m| m.name.as_str());
-                return Err(self.member_error(name, code::MISSING_KEY));
+                return Err(self.member_error(text, name, code::MISSING_KEY));
             }
             if !frame.values.is_empty() {
-                self.absent(plan)?;
+                self.absent(plan, text)?;
             }
         } else if let Some(items) = &plan.node(frame.node).items
             && !frame.doubt
@@ -524,7 +537,7 @@ impl Scanner {
                 None
             };
             if let Some(code) = code {
-                return Err(self.error_at(self.pointer(self.depth - 1), code));
+                return Err(self.error_at(self.pointer(text, self.depth - 1), code));
             }
         }
         let doubt = self
@@ -537,7 +550,7 @@ impl Scanner {
             self.mark_doubt();
         }
         if self.watched() {
-            self.record(plan, Seen::Other)?;
+            self.record(plan, text, Seen::Other)?;
         }
         self.value_done(after);
         Ok(())

@@ -120,7 +120,7 @@ impl Scanner {
                     .iter()
                     .any(|(name, _)| name.starts_with(decoded))
             {
-                return Err(self.schema_error(union.unknown));
+                return Err(self.schema_error(text, union.unknown));
             }
             return Ok(());
         }
@@ -136,7 +136,7 @@ impl Scanner {
             return Ok(());
         }
         let v = verdict::string_prefix(rule, s.chars, self.decoded(text));
-        self.judge(v)
+        self.judge(text, v)
     }
 
     fn end_string(&mut self, plan: &Plan, text: &str, after: usize) -> Result<(), Stop> {
@@ -149,17 +149,16 @@ impl Scanner {
                 return Err(Stop::Syntax);
             };
             let s = &mut self.string;
+            // A key without escapes stays where it is in the document.
             match s.raw {
-                Some(raw) => {
-                    frame.key.clear();
-                    frame
-                        .key
-                        .push_str(text.get(raw..s.safe).unwrap_or_default());
+                Some(raw) => frame.key_at = Some((raw, s.safe)),
+                None => {
+                    std::mem::swap(&mut frame.key, &mut s.text);
+                    frame.key_at = None;
                 }
-                None => std::mem::swap(&mut frame.key, &mut s.text),
             }
             self.state = State::Colon;
-            return self.member(plan, after);
+            return self.member(plan, text, after);
         }
         let s = &self.string;
         if s.expect.tag {
@@ -167,7 +166,7 @@ impl Scanner {
         } else if s.live {
             let v =
                 verdict::string_end(&plan.node(s.expect.node).text, s.chars, self.decoded(text));
-            self.judge(v)?;
+            self.judge(text, v)?;
         }
         if self.watched() {
             self.record_text(plan, text)?;
