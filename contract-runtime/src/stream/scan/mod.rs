@@ -358,7 +358,16 @@ impl Scanner {
 
     // The node a value of JSON type `kind` is checked against: `expect`'s,
     // or the one it defers to for other types (a nullable `$ref`).
-    fn resolve(&self, mut id: NodeId, kind: u8) -> NodeId {
+    // The node itself (the common case) is found inline.
+    #[inline]
+    fn resolve(&self, id: NodeId, kind: u8) -> NodeId {
+        if self.plan.node(id).types & kind != 0 {
+            return id;
+        }
+        self.resolve_or(id, kind)
+    }
+
+    fn resolve_or(&self, mut id: NodeId, kind: u8) -> NodeId {
         for _ in 0..16 {
             let node = self.plan.node(id);
             if node.types & kind != 0 {
