@@ -313,7 +313,7 @@ impl Scanner {
                 // One call site: `begin_value` is inlined here.
                 State::Value | State::ArrayStart => self.begin_value(plan, text, b, i - 1)?,
                 State::ObjectStart if b == b'}' => self.close(plan, text, i)?,
-                State::ObjectStart | State::Key if b == b'"' => self.begin_string(i, true),
+                State::ObjectStart | State::Key if b == b'"' => self.begin_key(i),
                 State::Colon if b == b':' && !self.duplicate => self.state = State::Value,
                 State::After => match (b, self.top_is_object()) {
                     (b',', Some(true)) => self.state = State::Key,
@@ -439,7 +439,7 @@ impl Scanner {
             Peek::Object | Peek::Array => self.open(peek == Peek::Object, expect, at + 1)?,
             Peek::String => {
                 self.expect = expect;
-                self.begin_string(at + 1, false);
+                self.begin_string(at + 1);
             }
             Peek::True | Peek::False | Peek::Null => {
                 self.literal = match peek {

@@ -8,11 +8,12 @@ use crate::json::lexical::{Escape, EscapeStep, HIGHS, is_string_stop, stop_bits}
 use crate::stream::verdict;
 
 impl Scanner {
-    pub(super) fn begin_string(&mut self, after: usize, key: bool) {
-        let expect = if key { UNCHECKED } else { self.expect };
+    /// A string value starts (its content at `after`).
+    pub(super) fn begin_string(&mut self, after: usize) {
+        let expect = self.expect;
         let rule = &self.plan.node(expect.node).text;
         let checked = !expect.quarantine && rule.checks();
-        let keep = key || expect.tag || (checked && rule.reads_text()) || self.watched();
+        let keep = expect.tag || (checked && rule.reads_text()) || self.watched();
         let s = &mut self.string;
         s.expect = expect;
         s.chars = 0;
@@ -22,7 +23,22 @@ impl Scanner {
         s.raw = Some(after);
         s.escape = None;
         s.safe = after;
-        self.state = if key { State::InKey } else { State::InString };
+        self.state = State::InString;
+    }
+
+    /// A key starts: its text is kept, nothing is checked on it as it
+    /// comes (the plan is not read until it is complete).
+    pub(super) fn begin_key(&mut self, after: usize) {
+        let s = &mut self.string;
+        s.expect = UNCHECKED;
+        s.chars = 0;
+        s.keep = true;
+        s.live = false;
+        s.text.clear();
+        s.raw = Some(after);
+        s.escape = None;
+        s.safe = after;
+        self.state = State::InKey;
     }
 
     // Reads string bytes from `i`; returns where it stopped.
