@@ -25,7 +25,7 @@ impl Scanner {
             None => frame.key.as_str(),
         };
         let union = plan.node(frame.node).union.as_ref();
-        if let (true, Some(union)) = (frame.union && frame.members == ANY, union) {
+        if let (true, Some(union)) = (frame.union && frame.members.is_none(), union) {
             if key == union.tag {
                 self.duplicate = frame.tag_seen;
                 frame.tag_seen = true;
@@ -54,7 +54,7 @@ impl Scanner {
             self.expect = UNCHECKED;
             return Ok(());
         }
-        let object = plan.node(frame.members).object.as_ref();
+        let object = frame.members;
         if let Some(object) = object {
             let found = match object.members.get(frame.next) {
                 Some(m) if same(&m.name, key) => Some(frame.next),
@@ -164,8 +164,9 @@ impl Scanner {
                 Err(Stop::Syntax) => doubt = true,
             }
         }
+        let members = self.plan.node(variant).object.as_ref();
         if let Some(frame) = self.frames.get_mut(d) {
-            frame.members = variant;
+            frame.members = members;
             frame.seen = seen;
             frame.doubt |= doubt;
             if !object.rules.is_empty() && !frame.quarantine {
@@ -175,7 +176,7 @@ impl Scanner {
             }
             self.undecided |= object.undecided || (frame.quarantine && !object.rules.is_empty());
         }
-        self.before_tag(plan, text, d, &read)
+        self.before_tag(text, d, &read)
     }
 
     // A member's value met before its union's tag (`: value`, read once

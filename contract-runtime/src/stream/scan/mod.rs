@@ -9,7 +9,7 @@
 //! numbers may be split anywhere between pieces; pieces are `&str`, so a
 //! UTF-8 character never is.
 use super::plan::rules::{Marks, Seen};
-use super::plan::{ANY, MemberSet, NodeId, Plan, types};
+use super::plan::{ANY, MemberSet, NodeId, Object, Plan, types};
 
 #[cfg(test)]
 mod agreement;
@@ -87,9 +87,9 @@ struct Frame {
     key: String,
     /// Complete elements (arrays).
     count: usize,
-    /// The node whose declared members are checked (a struct, or the
-    /// variant a union's tag chose); `ANY` when none.
-    members: NodeId,
+    /// The object whose declared members are checked (a struct's, or
+    /// that of the variant a union's tag chose); `None` when none.
+    members: Option<&'static Object>,
     /// The declared members met (by index).
     seen: MemberSet,
     /// The member after the last one found: where the next key is looked
@@ -296,7 +296,7 @@ impl Scanner {
                                 b"null" => Seen::Null,
                                 l => Seen::Bool(l == b"true"),
                             };
-                            self.record(plan, text, seen)?;
+                            self.record(text, seen)?;
                         }
                         self.value_done(i);
                     }
@@ -467,10 +467,11 @@ impl Scanner {
         if self.depth >= self.max_depth {
             return Err(Stop::Syntax);
         }
-        let rule = self.plan.node(expect.node);
+        let plan: &'static Plan = self.plan;
+        let rule = plan.node(expect.node);
         let union = object && rule.union.is_some();
         let members = match &rule.object {
-            Some(o) if object && !union => Some(o.members.len()),
+            Some(o) if object && !union => Some(o),
             _ => None,
         };
         if self.depth == self.frames.len() {
@@ -489,7 +490,7 @@ impl Scanner {
         frame.doubt = false;
         frame.key_at = Some((0, 0));
         frame.count = 0;
-        frame.members = if members.is_some() { expect.node } else { ANY };
+        frame.members = members;
         frame.seen.clear();
         frame.next = 0;
         frame.keys = None;
@@ -501,7 +502,7 @@ impl Scanner {
         frame.values.clear();
         frame.arena.clear();
         frame.marks = Marks::default();
-        if let (Some(object), true) = (&rule.object, members.is_some()) {
+        if let Some(object) = members {
             if !object.rules.is_empty() && !expect.quarantine {
                 frame.values.resize(object.members.len(), None);
             }
@@ -527,7 +528,7 @@ impl Scanner {
                 let tag = plan.node(frame.node).union.as_ref().map(|u| u.tag.as_str());
                 return Err(self.member_error(text, tag.unwrap_or_default(), code::MISSING_KEY));
             }
-            if let Some(object) = &plan.node(frame.members).object
+            if let Some(object) = frame.members
                 && let Some(m) = object.missing(&frame.seen)
             {
                 let name = object.members.get(m).map_or("", |m| m.name.as_str());
@@ -561,7 +562,7 @@ impl Scanner {
             self.mark_doubt();
         }
         if self.watched() {
-            self.record(plan, text, Seen::Other)?;
+            self.record(text, Seen::Other)?;
         }
         self.value_done(after);
         Ok(())

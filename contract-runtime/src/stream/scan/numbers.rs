@@ -18,7 +18,7 @@ impl Scanner {
                 Some(v) if number.integer_syntax => Seen::Integer(v),
                 _ => Seen::Float(number.as_f64()),
             };
-            self.record(plan, text, seen)?;
+            self.record(text, seen)?;
         }
         self.value_done(end);
         Ok(())

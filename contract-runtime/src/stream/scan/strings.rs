@@ -185,7 +185,7 @@ impl Scanner {
             self.judge(text, v)?;
         }
         if self.watched() {
-            self.record_text(plan, text)?;
+            self.record_text(text)?;
         }
         self.value_done(after);
         Ok(())
