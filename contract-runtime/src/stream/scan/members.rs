@@ -24,8 +24,11 @@ impl Scanner {
             Some((start, end)) => text.get(start..end).unwrap_or_default(),
             None => frame.key.as_str(),
         };
-        let union = plan.node(frame.node).union.as_ref();
-        if let (true, Some(union)) = (frame.union && frame.members.is_none(), union) {
+        let union = match frame.union && frame.members.is_none() {
+            true => plan.node(frame.node).union.as_ref(),
+            false => None,
+        };
+        if let Some(union) = union {
             if key == union.tag {
                 self.duplicate = frame.tag_seen;
                 frame.tag_seen = true;

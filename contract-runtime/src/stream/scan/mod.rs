@@ -9,7 +9,7 @@
 //! numbers may be split anywhere between pieces; pieces are `&str`, so a
 //! UTF-8 character never is.
 use super::plan::rules::{Marks, Seen};
-use super::plan::{ANY, MemberSet, NodeId, Object, Plan, types};
+use super::plan::{ANY, MemberSet, NodeId, Object, Plan, Text, types};
 
 #[cfg(test)]
 mod agreement;
@@ -138,6 +138,9 @@ struct Before {
 #[derive(Debug)]
 struct Str {
     expect: Expect,
+    /// What the plan checks on a string value (`expect`'s; not read for
+    /// a key).
+    rule: &'static Text,
     chars: usize,
     /// Whether the decoded text is kept (keys, enums, dates, tags).
     keep: bool,
@@ -200,6 +203,7 @@ impl Scanner {
             depth: 0,
             string: Str {
                 expect: UNCHECKED,
+                rule: &plan.node(ANY).text,
                 chars: 0,
                 keep: false,
                 live: false,

@@ -11,11 +11,13 @@ impl Scanner {
     /// A string value starts (its content at `after`).
     pub(super) fn begin_string(&mut self, after: usize) {
         let expect = self.expect;
-        let rule = &self.plan.node(expect.node).text;
+        let plan: &'static Plan = self.plan;
+        let rule = &plan.node(expect.node).text;
         let checked = !expect.quarantine && rule.checks();
         let keep = expect.tag || (checked && rule.reads_text()) || self.watched();
         let s = &mut self.string;
         s.expect = expect;
+        s.rule = rule;
         s.chars = 0;
         s.keep = keep;
         s.live = checked || (expect.tag && !expect.quarantine);
@@ -140,7 +142,7 @@ impl Scanner {
             }
             return Ok(());
         }
-        let rule = &plan.node(s.expect.node).text;
+        let rule = s.rule;
         // Only a length past `max_len`, a value list or a date decides on
         // a prefix: a string with none of them (or within its length)
         // skips the call.
@@ -180,8 +182,7 @@ impl Scanner {
         if s.expect.tag {
             self.tag(plan, text)?;
         } else if s.live {
-            let v =
-                verdict::string_end(&plan.node(s.expect.node).text, s.chars, self.decoded(text));
+            let v = verdict::string_end(s.rule, s.chars, self.decoded(text));
             self.judge(text, v)?;
         }
         if self.watched() {
