@@ -52,11 +52,12 @@ impl Scanner {
     }
 
     // The RFC 6901 pointer through the first `levels` open containers.
-    pub(super) fn pointer(&self, levels: usize) -> String {
+    // (`text`: the document, which holds the keys without escapes).
+    pub(super) fn pointer(&self, text: &str, levels: usize) -> String {
         let mut out = String::new();
         for frame in self.frames.iter().take(levels) {
             if frame.object {
-                crate::pointer::push_escaped(&mut out, &frame.key);
+                crate::pointer::push_escaped(&mut out, frame.key(text));
             } else {
                 crate::pointer::push_index(&mut out, frame.count);
             }
@@ -78,15 +79,15 @@ impl Scanner {
     // An error at the value being read.
     #[cold]
     #[inline(never)]
-    pub(super) fn schema_error(&self, code: &'static str) -> Stop {
-        self.error_at(self.pointer(self.depth), code)
+    pub(super) fn schema_error(&self, text: &str, code: &'static str) -> Stop {
+        self.error_at(self.pointer(text, self.depth), code)
     }
 
     // An error at member `key` of the innermost object.
     #[cold]
     #[inline(never)]
-    pub(super) fn member_error(&self, key: &str, code: &'static str) -> Stop {
-        let mut pointer = self.pointer(self.depth.saturating_sub(1));
+    pub(super) fn member_error(&self, text: &str, key: &str, code: &'static str) -> Stop {
+        let mut pointer = self.pointer(text, self.depth.saturating_sub(1));
         crate::pointer::push_escaped(&mut pointer, key);
         self.error_at(pointer, code)
     }

@@ -11,7 +11,7 @@ use crate::json::lexical::is_whitespace;
 impl Scanner {
     // A member's key is complete (its closing quote ends before `after`):
     // what its value is checked against.
-    pub(super) fn member(&mut self, plan: &Plan, after: usize) -> Result<(), Stop> {
+    pub(super) fn member(&mut self, plan: &Plan, text: &str, after: usize) -> Result<(), Stop> {
         let Some(d) = self.depth.checked_sub(1) else {
             return Err(Stop::Syntax);
         };
@@ -20,9 +20,16 @@ impl Scanner {
         };
         let quarantine = frame.quarantine;
         frame.watch = None;
-        let union = plan.node(frame.node).union.as_ref();
-        if let (true, Some(union)) = (frame.union && frame.members == ANY, union) {
-            if frame.key == union.tag {
+        let key = match frame.key_at {
+            Some((start, end)) => text.get(start..end).unwrap_or_default(),
+            None => frame.key.as_str(),
+        };
+        let union = match frame.union && frame.members.is_none() {
+            true => plan.node(frame.node).union.as_ref(),
+            false => None,
+        };
+        if let Some(union) = union {
+            if key == union.tag {
                 self.duplicate = frame.tag_seen;
                 frame.tag_seen = true;
                 self.expect = Expect {
@@ -37,24 +44,24 @@ impl Scanner {
                 self.expect = UNCHECKED;
                 return Ok(());
             }
-            if frame.before.iter().any(|b| b.key == frame.key) {
+            if frame.before.iter().any(|b| b.key == key) {
                 self.duplicate = true;
                 return Ok(());
             }
             // Read for the grammar only until the tag names the variant.
             frame.before.push(Before {
-                key: frame.key.clone(),
+                key: key.to_owned(),
                 from: after,
                 to: after,
             });
             self.expect = UNCHECKED;
             return Ok(());
         }
-        let object = plan.node(frame.members).object.as_ref();
+        let object = frame.members;
         if let Some(object) = object {
             let found = match object.members.get(frame.next) {
-                Some(m) if m.name == frame.key => Some(frame.next),
-                _ => object.members.iter().position(|m| m.name == frame.key),
+                Some(m) if same(&m.name, key) => Some(frame.next),
+                _ => object.members.iter().position(|m| same(&m.name, key)),
             };
             if let Some(index) = found {
                 frame.next = index + 1;
@@ -74,15 +81,11 @@ impl Scanner {
                 return Ok(());
             }
             if object.closed {
-                return Err(self.schema_error(code::UNKNOWN_KEY));
+                return Err(self.schema_error(text, code::UNKNOWN_KEY));
             }
         }
         let other = plan.node(frame.node).object.as_ref().and_then(|o| o.other);
-        if !frame
-            .keys
-            .get_or_insert_with(KeySet::default)
-            .insert(&frame.key)
-        {
+        if !frame.keys.get_or_insert_with(KeySet::default).insert(key) {
             self.duplicate = true;
             return Ok(());
         }
@@ -119,7 +122,7 @@ impl Scanner {
                 self.mark_doubt();
                 return Ok(());
             }
-            return Err(self.schema_error(union.unknown));
+            return Err(self.schema_error(text, union.unknown));
         };
         let Some(object) = plan.node(variant).object.as_ref() else {
             self.mark_doubt();
@@ -147,7 +150,7 @@ impl Scanner {
                     )
                 }
                 None if object.closed => {
-                    return Err(self.member_error(&member.key, code::UNKNOWN_KEY));
+                    return Err(self.member_error(text, &member.key, code::UNKNOWN_KEY));
                 }
                 None => (object.other.unwrap_or(ANY), false),
             };
@@ -155,7 +158,7 @@ impl Scanner {
             match self.judge_alone(value, node, quarantine || quarantined) {
                 Ok(certain) => doubt |= !certain,
                 Err(Stop::Schema(mut error)) => {
-                    let mut pointer = self.pointer(d);
+                    let mut pointer = self.pointer(text, d);
                     crate::pointer::push_escaped(&mut pointer, &member.key);
                     pointer.push_str(&error.pointer);
                     error.pointer = pointer.into();
@@ -164,8 +167,9 @@ impl Scanner {
                 Err(Stop::Syntax) => doubt = true,
             }
         }
+        let members = self.plan.node(variant).object.as_ref();
         if let Some(frame) = self.frames.get_mut(d) {
-            frame.members = variant;
+            frame.members = members;
             frame.seen = seen;
             frame.doubt |= doubt;
             if !object.rules.is_empty() && !frame.quarantine {
@@ -175,7 +179,7 @@ impl Scanner {
             }
             self.undecided |= object.undecided || (frame.quarantine && !object.rules.is_empty());
         }
-        self.before_tag(plan, d, &read)
+        self.before_tag(text, d, &read)
     }
 
     // A member's value met before its union's tag (`: value`, read once
@@ -206,5 +210,79 @@ impl Scanner {
             return Err(Stop::Syntax);
         }
         Ok(!scanner.root_doubt && !scanner.undecided)
+    }
+}
+
+// Whether a declared member's name is the key read: the lengths, then the
+// bytes a word (or half a word) at a time, the last word overlapping the
+// one before it. Keys are short: no call to the library's `memcmp`.
+#[inline]
+fn same(name: &str, key: &str) -> bool {
+    let (a, b) = (name.as_bytes(), key.as_bytes());
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    if n < 4 {
+        return a == b;
+    }
+    if n < 8 {
+        let half = |s: &[u8], at: usize| {
+            s.get(at..at + 4)
+                .and_then(|w| <[u8; 4]>::try_from(w).ok())
+                .map(u32::from_le_bytes)
+        };
+        return half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4);
+    }
+    let word = |s: &[u8], at: usize| {
+        s.get(at..at + 8)
+            .and_then(|w| <[u8; 8]>::try_from(w).ok())
+            .map(u64::from_le_bytes)
+    };
+    let mut at = 0;
+    while at + 8 < n {
+        if word(a, at) != word(b, at) {
+            return false;
+        }
+        at += 8;
+    }
+    word(a, n - 8) == word(b, n - 8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same;
+
+    #[test]
+    fn a_name_is_the_key_exactly_when_their_bytes_are() {
+        let names = [
+            "",
+            "a",
+            "ab",
+            "abc",
+            "abcd",
+            "abcde",
+            "abcdefg",
+            "abcdefgh",
+            "abcdefghi",
+            "abcdefghijklmnop",
+            "abcdefghijklmnopq",
+            "caf\u{e9}",
+            "na\u{ef}ve_key",
+        ];
+        for name in names {
+            for key in names {
+                assert_eq!(same(name, key), name == key, "{name:?} {key:?}");
+            }
+            // Each byte changed in turn.
+            for at in 0..name.len() {
+                let mut other = name.as_bytes().to_vec();
+                other[at] ^= 1;
+                if let Ok(other) = std::str::from_utf8(&other) {
+                    assert!(!same(name, other), "{name:?} {other:?}");
+                    assert!(same(other, other));
+                }
+            }
+        }
     }
 }

@@ -9,7 +9,7 @@
 //! numbers may be split anywhere between pieces; pieces are `&str`, so a
 //! UTF-8 character never is.
 use super::plan::rules::{Marks, Seen};
-use super::plan::{ANY, MemberSet, NodeId, Plan, types};
+use super::plan::{ANY, MemberSet, NodeId, Object, Plan, Text, types};
 
 #[cfg(test)]
 mod agreement;
@@ -80,13 +80,16 @@ struct Frame {
     /// A value below may have failed with an error the plan did not report:
     /// a length check that needs every item to have passed waits.
     doubt: bool,
-    /// The member being read (objects).
+    /// The member being read (objects): where its key is in the
+    /// document while it holds no escape (its text is the document's, not
+    /// copied), `None` when `key` holds its decoded text.
+    key_at: Option<(usize, usize)>,
     key: String,
     /// Complete elements (arrays).
     count: usize,
-    /// The node whose declared members are checked (a struct, or the
-    /// variant a union's tag chose); `ANY` when none.
-    members: NodeId,
+    /// The object whose declared members are checked (a struct's, or
+    /// that of the variant a union's tag chose); `None` when none.
+    members: Option<&'static Object>,
     /// The declared members met (by index).
     seen: MemberSet,
     /// The member after the last one found: where the next key is looked
@@ -111,6 +114,16 @@ struct Frame {
     marks: Marks,
 }
 
+impl Frame {
+    /// The key of the member being read (`text`: the document).
+    fn key<'a>(&'a self, text: &'a str) -> &'a str {
+        match self.key_at {
+            Some((start, end)) => text.get(start..end).unwrap_or_default(),
+            None => &self.key,
+        }
+    }
+}
+
 // A member of a tagged union met before its tag: its key, and where its
 // value is written (`from` is past the key's closing quote, so the text
 // there is `:`, the value and any whitespace around them).
@@ -125,6 +138,9 @@ struct Before {
 #[derive(Debug)]
 struct Str {
     expect: Expect,
+    /// What the plan checks on a string value (`expect`'s; not read for
+    /// a key).
+    rule: &'static Text,
     chars: usize,
     /// Whether the decoded text is kept (keys, enums, dates, tags).
     keep: bool,
@@ -187,6 +203,7 @@ impl Scanner {
             depth: 0,
             string: Str {
                 expect: UNCHECKED,
+                rule: &plan.node(ANY).text,
                 chars: 0,
                 keep: false,
                 live: false,
@@ -260,7 +277,7 @@ impl Scanner {
                     match num.step(b) {
                         NumberStep::More(next) => {
                             if num.is_integer() && !next.is_integer() && self.integer_only() {
-                                return Err(self.schema_error(code::INVALID_TYPE));
+                                return Err(self.schema_error(text, code::INVALID_TYPE));
                             }
                             self.number = next;
                             i += 1;
@@ -283,7 +300,7 @@ impl Scanner {
                                 b"null" => Seen::Null,
                                 l => Seen::Bool(l == b"true"),
                             };
-                            self.record(plan, seen)?;
+                            self.record(text, seen)?;
                         }
                         self.value_done(i);
                     }
@@ -296,11 +313,11 @@ impl Scanner {
                 continue;
             }
             match self.state {
-                State::Value => self.begin_value(plan, b, i - 1)?,
-                State::ArrayStart if b == b']' => self.close(plan, i)?,
-                State::ArrayStart => self.begin_value(plan, b, i - 1)?,
-                State::ObjectStart if b == b'}' => self.close(plan, i)?,
-                State::ObjectStart | State::Key if b == b'"' => self.begin_string(i, true),
+                State::ArrayStart if b == b']' => self.close(plan, text, i)?,
+                // One call site: `begin_value` is inlined here.
+                State::Value | State::ArrayStart => self.begin_value(plan, text, b, i - 1)?,
+                State::ObjectStart if b == b'}' => self.close(plan, text, i)?,
+                State::ObjectStart | State::Key if b == b'"' => self.begin_key(i),
                 State::Colon if b == b':' && !self.duplicate => self.state = State::Value,
                 State::After => match (b, self.top_is_object()) {
                     (b',', Some(true)) => self.state = State::Key,
@@ -308,7 +325,7 @@ impl Scanner {
                         self.expect = self.item_expect();
                         self.state = State::Value;
                     }
-                    (b'}', Some(true)) | (b']', Some(false)) => self.close(plan, i)?,
+                    (b'}', Some(true)) | (b']', Some(false)) => self.close(plan, text, i)?,
                     _ => return Err(Stop::Syntax),
                 },
                 _ => return Err(Stop::Syntax),
@@ -336,16 +353,25 @@ impl Scanner {
     }
 
     // A verdict on the value being read.
-    fn judge(&mut self, verdict: Verdict) -> Result<(), Stop> {
+    fn judge(&mut self, text: &str, verdict: Verdict) -> Result<(), Stop> {
         match verdict {
             Verdict::Fine => Ok(()),
-            Verdict::Reject(code) => Err(self.schema_error(code)),
+            Verdict::Reject(code) => Err(self.schema_error(text, code)),
         }
     }
 
     // The node a value of JSON type `kind` is checked against: `expect`'s,
     // or the one it defers to for other types (a nullable `$ref`).
-    fn resolve(&self, mut id: NodeId, kind: u8) -> NodeId {
+    // The node itself (the common case) is found inline.
+    #[inline]
+    fn resolve(&self, id: NodeId, kind: u8) -> NodeId {
+        if self.plan.node(id).types & kind != 0 {
+            return id;
+        }
+        self.resolve_or(id, kind)
+    }
+
+    fn resolve_or(&self, mut id: NodeId, kind: u8) -> NodeId {
         for _ in 0..16 {
             let node = self.plan.node(id);
             if node.types & kind != 0 {
@@ -381,8 +407,10 @@ impl Scanner {
         }
     }
 
-    // The first byte of a value, at offset `at`.
-    fn begin_value(&mut self, plan: &Plan, b: u8, at: usize) -> Result<(), Stop> {
+    // The first byte of a value, at offset `at` (inlined into `feed`'s
+    // loop: a call's prologue and epilogue per value cost more).
+    #[inline(always)]
+    fn begin_value(&mut self, plan: &Plan, text: &str, b: u8, at: usize) -> Result<(), Stop> {
         let expect = self.expect;
         let Some(peek) = Peek::of(b) else {
             return Err(Stop::Syntax);
@@ -398,13 +426,13 @@ impl Scanner {
         if expect.tag {
             // A tag that is not a string: `invalid_type` at the tag.
             if kind != types::STRING {
-                return Err(self.schema_error(code::INVALID_TYPE));
+                return Err(self.schema_error(text, code::INVALID_TYPE));
             }
         }
         let node = self.resolve(expect.node, kind);
         let rule = plan.node(node);
         if rule.types & kind == 0 {
-            return Err(self.schema_error(code::INVALID_TYPE));
+            return Err(self.schema_error(text, code::INVALID_TYPE));
         }
         // A tag is judged against the union's variants (`tag`), not a node.
         if !expect.tag && (node == ANY || rule.unsure) {
@@ -415,7 +443,7 @@ impl Scanner {
             Peek::Object | Peek::Array => self.open(peek == Peek::Object, expect, at + 1)?,
             Peek::String => {
                 self.expect = expect;
-                self.begin_string(at + 1, false);
+                self.begin_string(at + 1);
             }
             Peek::True | Peek::False | Peek::Null => {
                 self.literal = match peek {
@@ -443,10 +471,11 @@ impl Scanner {
         if self.depth >= self.max_depth {
             return Err(Stop::Syntax);
         }
-        let rule = self.plan.node(expect.node);
+        let plan: &'static Plan = self.plan;
+        let rule = plan.node(expect.node);
         let union = object && rule.union.is_some();
         let members = match &rule.object {
-            Some(o) if object && !union => Some(o.members.len()),
+            Some(o) if object && !union => Some(o),
             _ => None,
         };
         if self.depth == self.frames.len() {
@@ -463,9 +492,9 @@ impl Scanner {
         frame.node = expect.node;
         frame.quarantine = expect.quarantine;
         frame.doubt = false;
-        frame.key.clear();
+        frame.key_at = Some((0, 0));
         frame.count = 0;
-        frame.members = if members.is_some() { expect.node } else { ANY };
+        frame.members = members;
         frame.seen.clear();
         frame.next = 0;
         frame.keys = None;
@@ -477,7 +506,7 @@ impl Scanner {
         frame.values.clear();
         frame.arena.clear();
         frame.marks = Marks::default();
-        if let (Some(object), true) = (&rule.object, members.is_some()) {
+        if let Some(object) = members {
             if !object.rules.is_empty() && !expect.quarantine {
                 frame.values.resize(object.members.len(), None);
             }
@@ -494,23 +523,23 @@ impl Scanner {
     }
 
     // A container closes at `after` (the offset past its closer).
-    fn close(&mut self, plan: &Plan, after: usize) -> Result<(), Stop> {
+    fn close(&mut self, plan: &Plan, text: &str, after: usize) -> Result<(), Stop> {
         let Some(frame) = self.depth.checked_sub(1).and_then(|d| self.frames.get(d)) else {
             return Err(Stop::Syntax);
         };
         if frame.object {
             if frame.union && !frame.tag_seen {
                 let tag = plan.node(frame.node).union.as_ref().map(|u| u.tag.as_str());
-                return Err(self.member_error(tag.unwrap_or_default(), code::MISSING_KEY));
+                return Err(self.member_error(text, tag.unwrap_or_default(), code::MISSING_KEY));
             }
-            if let Some(object) = &plan.node(frame.members).object
+            if let Some(object) = frame.members
                 && let Some(m) = object.missing(&frame.seen)
             {
                 let name = object.members.get(m).map_or("", |m| m.name.as_str());
-                return Err(self.member_error(name, code::MISSING_KEY));
+                return Err(self.member_error(text, name, code::MISSING_KEY));
             }
             if !frame.values.is_empty() {
-                self.absent(plan)?;
+                self.absent(plan, text)?;
             }
         } else if let Some(items) = &plan.node(frame.node).items
             && !frame.doubt
@@ -524,7 +553,7 @@ impl Scanner {
                 None
             };
             if let Some(code) = code {
-                return Err(self.error_at(self.pointer(self.depth - 1), code));
+                return Err(self.error_at(self.pointer(text, self.depth - 1), code));
             }
         }
         let doubt = self
@@ -537,7 +566,7 @@ impl Scanner {
             self.mark_doubt();
         }
         if self.watched() {
-            self.record(plan, Seen::Other)?;
+            self.record(text, Seen::Other)?;
         }
         self.value_done(after);
         Ok(())

@@ -11,14 +11,14 @@ impl Scanner {
         let expect = self.number_expect;
         if expect.node != ANY {
             let v = verdict::number(plan.node(expect.node), &number, expect.quarantine);
-            self.judge(v)?;
+            self.judge(text, v)?;
         }
         if self.watched() {
             let seen = match number.as_i128() {
                 Some(v) if number.integer_syntax => Seen::Integer(v),
                 _ => Seen::Float(number.as_f64()),
             };
-            self.record(plan, seen)?;
+            self.record(text, seen)?;
         }
         self.value_done(end);
         Ok(())

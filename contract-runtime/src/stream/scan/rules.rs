@@ -22,7 +22,7 @@ impl Scanner {
 
     /// The innermost object closes: a member a rule reads that is absent
     /// (its key optional) is null to the decoder, when its type admits null.
-    pub(super) fn absent(&mut self, plan: &Plan) -> Result<(), Stop> {
+    pub(super) fn absent(&mut self, plan: &Plan, text: &str) -> Result<(), Stop> {
         let Some(d) = self.depth.checked_sub(1) else {
             return Ok(());
         };
@@ -32,7 +32,7 @@ impl Scanner {
         if frame.values.is_empty() {
             return Ok(());
         }
-        let Some(object) = plan.node(frame.members).object.as_ref() else {
+        let Some(object) = frame.members else {
             return Ok(());
         };
         if object.members.len() <= 64 {
@@ -46,7 +46,7 @@ impl Scanner {
                     .get(m)
                     .is_some_and(|m| plan.admits_null(m.node))
                 {
-                    self.decide(plan, d, m, Seen::Null)?;
+                    self.decide(text, d, m, Seen::Null)?;
                 }
             }
             return Ok(());
@@ -58,7 +58,7 @@ impl Scanner {
                 && !member.required
                 && plan.admits_null(member.node)
             {
-                self.decide(plan, d, m, Seen::Null)?;
+                self.decide(text, d, m, Seen::Null)?;
             }
         }
         Ok(())
@@ -66,7 +66,7 @@ impl Scanner {
 
     /// Keeps the value of the member being completed and decides the
     /// rules that read it.
-    pub(super) fn record(&mut self, plan: &Plan, seen: Seen) -> Result<(), Stop> {
+    pub(super) fn record(&mut self, text: &str, seen: Seen) -> Result<(), Stop> {
         let Some(d) = self.depth.checked_sub(1) else {
             return Ok(());
         };
@@ -76,11 +76,11 @@ impl Scanner {
         let Some(m) = frame.watch.take() else {
             return Ok(());
         };
-        self.decide(plan, d, m, seen)
+        self.decide(text, d, m, seen)
     }
 
     /// The string just read is the value of the member being completed.
-    pub(super) fn record_text(&mut self, plan: &Plan, text: &str) -> Result<(), Stop> {
+    pub(super) fn record_text(&mut self, text: &str) -> Result<(), Stop> {
         let s = &self.string;
         let decoded = match s.raw {
             Some(raw) => text.get(raw..s.safe).unwrap_or_default(),
@@ -96,7 +96,7 @@ impl Scanner {
         let start = frame.arena.len();
         frame.arena.push_str(decoded);
         let end = frame.arena.len();
-        self.record(plan, Seen::Text(start, end))
+        self.record(text, Seen::Text(start, end))
     }
 
     /// The union at depth `d` has its variant: the members met before the
@@ -105,7 +105,7 @@ impl Scanner {
     /// been had the tag come first.
     pub(super) fn before_tag(
         &mut self,
-        plan: &Plan,
+        text: &str,
         d: usize,
         read: &[(usize, &str)],
     ) -> Result<(), Stop> {
@@ -117,13 +117,13 @@ impl Scanner {
                 return Ok(());
             }
             let seen = seen_alone(member, &mut frame.arena);
-            self.decide(plan, d, m, seen)?;
+            self.decide(text, d, m, seen)?;
         }
         Ok(())
     }
 
     // Member `m` of the object at depth `d` is `seen`: the rules that read it.
-    fn decide(&mut self, plan: &Plan, d: usize, m: usize, seen: Seen) -> Result<(), Stop> {
+    fn decide(&mut self, text: &str, d: usize, m: usize, seen: Seen) -> Result<(), Stop> {
         let Some(frame) = self.frames.get_mut(d) else {
             return Ok(());
         };
@@ -131,7 +131,7 @@ impl Scanner {
             return Ok(());
         };
         *slot = Some(seen);
-        let Some(object) = plan.node(frame.members).object.as_ref() else {
+        let Some(object) = frame.members else {
             return Ok(());
         };
         let Some(member) = object.members.get(m) else {
@@ -158,7 +158,7 @@ impl Scanner {
                 .get(r)
                 .and_then(|rule| rule.decide(m, &frame.values, &frame.arena))
             {
-                return Err(self.rule_error(plan, d, r, broken));
+                return Err(self.rule_error(text, d, r, broken));
             }
         }
         Ok(())
@@ -168,11 +168,11 @@ impl Scanner {
     // the decoder words it (out of the way of the valid path).
     #[cold]
     #[inline(never)]
-    fn rule_error(&self, plan: &Plan, d: usize, r: usize, (member, code): Broken) -> Stop {
+    fn rule_error(&self, text: &str, d: usize, r: usize, (member, code): Broken) -> Stop {
         let Some(frame) = self.frames.get(d) else {
             return Stop::Syntax;
         };
-        let Some(object) = plan.node(frame.members).object.as_ref() else {
+        let Some(object) = frame.members else {
             return Stop::Syntax;
         };
         let Some(rule) = object.rules.get(r) else {
@@ -183,7 +183,7 @@ impl Scanner {
         let (message, expected) = rule
             .texts(code, name, &frame.values, &frame.arena)
             .unwrap_or_else(|| (super::errors::message(code).to_owned(), String::new()));
-        let mut pointer = self.pointer(d);
+        let mut pointer = self.pointer(text, d);
         crate::pointer::push_escaped(&mut pointer, name(member));
         Stop::Schema(Box::new(
             Error::new(Stage::Rule, pointer, code, message).with_expected(expected),

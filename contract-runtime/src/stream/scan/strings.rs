@@ -8,13 +8,16 @@ use crate::json::lexical::{Escape, EscapeStep, HIGHS, is_string_stop, stop_bits}
 use crate::stream::verdict;
 
 impl Scanner {
-    pub(super) fn begin_string(&mut self, after: usize, key: bool) {
-        let expect = if key { UNCHECKED } else { self.expect };
-        let rule = &self.plan.node(expect.node).text;
+    /// A string value starts (its content at `after`).
+    pub(super) fn begin_string(&mut self, after: usize) {
+        let expect = self.expect;
+        let plan: &'static Plan = self.plan;
+        let rule = &plan.node(expect.node).text;
         let checked = !expect.quarantine && rule.checks();
-        let keep = key || expect.tag || (checked && rule.reads_text()) || self.watched();
+        let keep = expect.tag || (checked && rule.reads_text()) || self.watched();
         let s = &mut self.string;
         s.expect = expect;
+        s.rule = rule;
         s.chars = 0;
         s.keep = keep;
         s.live = checked || (expect.tag && !expect.quarantine);
@@ -22,7 +25,22 @@ impl Scanner {
         s.raw = Some(after);
         s.escape = None;
         s.safe = after;
-        self.state = if key { State::InKey } else { State::InString };
+        self.state = State::InString;
+    }
+
+    /// A key starts: its text is kept, nothing is checked on it as it
+    /// comes (the plan is not read until it is complete).
+    pub(super) fn begin_key(&mut self, after: usize) {
+        let s = &mut self.string;
+        s.expect = UNCHECKED;
+        s.chars = 0;
+        s.keep = true;
+        s.live = false;
+        s.text.clear();
+        s.raw = Some(after);
+        s.escape = None;
+        s.safe = after;
+        self.state = State::InKey;
     }
 
     // Reads string bytes from `i`; returns where it stopped.
@@ -120,11 +138,11 @@ impl Scanner {
                     .iter()
                     .any(|(name, _)| name.starts_with(decoded))
             {
-                return Err(self.schema_error(union.unknown));
+                return Err(self.schema_error(text, union.unknown));
             }
             return Ok(());
         }
-        let rule = &plan.node(s.expect.node).text;
+        let rule = s.rule;
         // Only a length past `max_len`, a value list or a date decides on
         // a prefix: a string with none of them (or within its length)
         // skips the call.
@@ -136,7 +154,7 @@ impl Scanner {
             return Ok(());
         }
         let v = verdict::string_prefix(rule, s.chars, self.decoded(text));
-        self.judge(v)
+        self.judge(text, v)
     }
 
     fn end_string(&mut self, plan: &Plan, text: &str, after: usize) -> Result<(), Stop> {
@@ -149,28 +167,26 @@ impl Scanner {
                 return Err(Stop::Syntax);
             };
             let s = &mut self.string;
+            // A key without escapes stays where it is in the document.
             match s.raw {
-                Some(raw) => {
-                    frame.key.clear();
-                    frame
-                        .key
-                        .push_str(text.get(raw..s.safe).unwrap_or_default());
+                Some(raw) => frame.key_at = Some((raw, s.safe)),
+                None => {
+                    std::mem::swap(&mut frame.key, &mut s.text);
+                    frame.key_at = None;
                 }
-                None => std::mem::swap(&mut frame.key, &mut s.text),
             }
             self.state = State::Colon;
-            return self.member(plan, after);
+            return self.member(plan, text, after);
         }
         let s = &self.string;
         if s.expect.tag {
             self.tag(plan, text)?;
         } else if s.live {
-            let v =
-                verdict::string_end(&plan.node(s.expect.node).text, s.chars, self.decoded(text));
-            self.judge(v)?;
+            let v = verdict::string_end(s.rule, s.chars, self.decoded(text));
+            self.judge(text, v)?;
         }
         if self.watched() {
-            self.record_text(plan, text)?;
+            self.record_text(text)?;
         }
         self.value_done(after);
         Ok(())
