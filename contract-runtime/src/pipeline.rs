@@ -19,6 +19,7 @@
 //! [`EditPolicy::check`]: crate::EditPolicy::check
 //! [`EditPolicy::check_with`]: crate::EditPolicy::check_with
 use std::collections::BTreeSet;
+use std::mem::ManuallyDrop;
 
 use crate::code;
 use crate::error::{Error, MAX_ERRORS, Rejection, Stage};
@@ -175,15 +176,20 @@ pub fn run_schema_as<'a, D: Document, V: JsonType>(
     raw: &'a str,
     read: impl FnOnce(&mut Reader<'a>, &mut Collector) -> Result<Option<V>, ParseError>,
 ) -> Result<V, Rejection> {
-    let mut cx = Collector::new();
+    // Not dropped at the end of the frame: a collector that never held an
+    // error or a review reason owns nothing, so the accepted path neither
+    // moves nor drops it.
+    let mut cx = ManuallyDrop::new(Collector::new());
     match decode_read(raw, &D::LIMITS, &mut cx, read) {
         Ok(Some(value)) if cx.is_clean() => {
-            cx.discard();
+            if !cx.owns_nothing() {
+                drop(ManuallyDrop::into_inner(cx));
+            }
             Ok(value)
         }
-        Ok(_) => Err(collected(cx)),
+        Ok(_) => Err(collected(ManuallyDrop::into_inner(cx))),
         Err(rejection) => {
-            cx.discard();
+            drop(ManuallyDrop::into_inner(cx));
             Err(rejection)
         }
     }

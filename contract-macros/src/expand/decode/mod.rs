@@ -186,8 +186,12 @@ pub fn members(
     quote! {
         #slots
         let mut __contract_ok = true;
-        // Empty until the first undeclared key, without allocating.
-        let mut __contract_unknown = #p::KeySet::default();
+        // Made at the first undeclared key (a set in every frame would be
+        // stored and tested at every object read).
+        let mut __contract_unknown: #p::Option<#p::KeySet> = #p::None;
+        // The length of the undeclared key just read (its offset is
+        // `__contract_at`): no key is held across members.
+        let mut __contract_unknown_len: usize = 0;
         // Models write keys in schema order: try the next field's key as
         // raw bytes first, and fall back to reading and matching the key.
         let mut __contract_next: usize = 0;
@@ -214,7 +218,6 @@ pub fn members(
         }
         #lookup
         while __contract_more {
-            let mut __contract_key: #p::Option<#p::Cow<'_, str>> = #p::None;
             let __contract_index: usize = match __contract_next {
                 __contract_i if __contract_eaten || __contract_predicted(__contract_r, __contract_i, &mut __contract_at) => __contract_i,
                 // Another field's key, written as predicted keys are.
@@ -240,11 +243,10 @@ pub fn members(
                             if #tag_seen.unexpected_key(__contract_read) {
                                 return #p::Ok(#p::None);
                             }
-                            // Taken again as a slice of the input (copied
-                            // only if it has escapes), rather than copied
-                            // here.
-                            let __contract_len = __contract_read.len();
-                            __contract_key = #p::Some(__contract_r.key_at(__contract_at, __contract_len));
+                            // Taken again below as a slice of the input
+                            // (copied only if it has escapes), rather than
+                            // copied here.
+                            __contract_unknown_len = __contract_read.len();
                             usize::MAX
                         }
                     } else {
@@ -272,7 +274,7 @@ pub fn members(
                     __contract_met
                 }
                 _ => #p::own_frame(|| {
-                    let __contract_key = __contract_key.take().unwrap_or_default();
+                    let __contract_key = __contract_r.key_at(__contract_at, __contract_unknown_len);
                     #p::undeclared_member(
                         __contract_r,
                         __contract_path,
@@ -291,7 +293,7 @@ pub fn members(
                 __contract_more = __contract_r.object_more()?;
             }
         }
-        __contract_unknown.discard();
+        #p::discard_keys(__contract_unknown);
         // The end of the object in a frame of its own, as each member's value.
         #p::own_frame(move || {
             #( #absent )*
