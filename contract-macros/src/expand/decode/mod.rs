@@ -5,8 +5,9 @@ use quote::{ToTokens, format_ident, quote};
 
 use super::checks;
 use super::private;
-use crate::checked::{Absent, Member, Members, Union};
+use crate::checked::{Absent, Constraint, Literal as CheckedLiteral, Member, Members, Union};
 use crate::model::Variant;
+use crate::ty::Ty;
 
 // A member's arm with its checks inline; keys matched as raw bytes.
 mod arm;
@@ -113,6 +114,7 @@ pub fn members(
                 None => quote!(<#ty as #p::JsonType>::decode),
                 Some(lt) => quote!(<#ty as #p::BorrowDecode<#lt>>::decode_borrowed),
             };
+            let decode = equal_first(f, decode);
             return match (checks.table, checks.array) {
                 (Some(table), Some(items)) => {
                     let member = match (items, borrowed.is_some()) {
@@ -306,6 +308,65 @@ pub fn members(
     }
 }
 
+// A string field that must equal a literal (`equals = "close_ticket"`) or
+// one of a few (`one_of = ["bug", "outro"]`) tries their raw bytes, quotes
+// included, before reading a string (picked by the byte after the quote):
+// an exact match is the value, with no scan for the closing quote and no
+// copy from the text. Anything else (an escape, another value, whitespace
+// first) is read and checked as before.
+fn equal_first(f: &Member<'_>, decode: TokenStream) -> TokenStream {
+    let p = private();
+    let ty = f.ty;
+    let mut literals: Vec<&str> = Vec::new();
+    for c in &f.constraints {
+        match c {
+            Constraint::Equals(CheckedLiteral::Str(s)) => literals.push(s),
+            Constraint::OneOf(values) => literals.extend(values.iter().filter_map(|v| match v {
+                CheckedLiteral::Str(s) => Some(s.as_str()),
+                _ => None,
+            })),
+            _ => {}
+        }
+    }
+    // Only literals written as they are in JSON, each tried once.
+    literals.retain(|s| !s.is_empty() && plain(s));
+    literals.sort_unstable();
+    literals.dedup();
+    // A string itself: not an `Option` (whose `null` the literal path would skip).
+    if !matches!(f.kind, Ty::String) || f.nullable || literals.is_empty() {
+        return decode;
+    }
+    let mut by_first: Vec<(u8, Vec<&str>)> = Vec::new();
+    for s in literals {
+        let first = s.as_bytes()[0];
+        match by_first.iter_mut().find(|(b, _)| *b == first) {
+            Some((_, group)) => group.push(s),
+            None => by_first.push((first, vec![s])),
+        }
+    }
+    let arms = by_first.iter().map(|(first, group)| {
+        let tries = group.iter().map(|s| {
+            let raw = Literal::byte_string(format!("\"{s}\"").as_bytes());
+            quote! {
+                if __contract_r.eat_key(#raw) {
+                    return #p::Ok(#p::Some(<#ty as ::core::convert::From<&str>>::from(#s)));
+                }
+            }
+        });
+        let first = Literal::u8_suffixed(*first);
+        quote!(#first => { #( #tries )* })
+    });
+    quote! {
+        |__contract_r, __contract_p, __contract_cx| {
+            match __contract_r.key_byte() {
+                #( #arms )*
+                _ => {}
+            }
+            #decode(__contract_r, __contract_p, __contract_cx)
+        }
+    }
+}
+
 /// An enum reads a string and matches it against its variants' names.
 pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
     let p = private();
@@ -313,9 +374,42 @@ pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
     let names: Vec<_> = variants.iter().map(|v| v.json_name.as_str()).collect();
     let expected = expected_names(&names);
     let not_one_of = format!("expected {expected}");
+    // Each name is tried first as its raw bytes, quotes included (picked by
+    // the byte after the quote): an exact match needs no scan for the
+    // closing quote and no string compare. An escaped name, or any other
+    // string, is read and matched as before.
+    let mut by_first: Vec<(u8, Vec<(&syn::Ident, &str)>)> = Vec::new();
+    for (ident, name) in idents.iter().zip(&names) {
+        let Some(&first) = name.as_bytes().first() else {
+            continue;
+        };
+        if !plain(name) {
+            continue;
+        }
+        match by_first.iter_mut().find(|(b, _)| *b == first) {
+            Some((_, group)) => group.push((ident, name)),
+            None => by_first.push((first, vec![(ident, name)])),
+        }
+    }
+    let raw_arms = by_first.iter().map(|(first, group)| {
+        let tries = group.iter().map(|(ident, name)| {
+            let raw = Literal::byte_string(format!("\"{name}\"").as_bytes());
+            quote! {
+                if __contract_r.eat_key(#raw) {
+                    return #p::Ok(#p::Some(Self::#ident));
+                }
+            }
+        });
+        let first = Literal::u8_suffixed(*first);
+        quote!(#first => { #( #tries )* })
+    });
     quote! {
         match __contract_r.peek()? {
             #p::Peek::String => {
+                match __contract_r.key_byte() {
+                    #( #raw_arms )*
+                    _ => {}
+                }
                 let __contract_v = match __contract_r.read_str_ref()? {
                     #( #names => #p::Some(Self::#idents), )*
                     _ => #p::None,
