@@ -981,3 +981,47 @@ fn an_enum_reads_however_its_name_is_written() {
     let r = Tiers::from_json(r#"{"level":"low"#).unwrap_err();
     assert_eq!(r.errors[0].stage, Stage::Parse);
 }
+
+#[derive(Contract, Debug, PartialEq)]
+struct Dated {
+    on: contract_runtime::Date,
+    #[contract(optional)]
+    until: Option<contract_runtime::Date>,
+}
+
+// A date's ten bytes are read in place when the string is written plainly;
+// an escaped date, whitespace before it and every wrong date read and are
+// judged as any string.
+#[test]
+fn a_date_reads_however_it_is_written() {
+    let day = contract_runtime::Date::parse("2027-02-28").unwrap();
+    for raw in [
+        r#""2027-02-28""#,
+        r#" "2027-02-28""#,
+        r#""2027\u002d02-28""#,
+        r#""\u0032027-02-28""#,
+    ] {
+        let doc = format!(r#"{{"on":{raw},"until":{raw}}}"#);
+        let d = Dated::from_json(&doc).unwrap_or_else(|r| panic!("{raw}: {r:?}"));
+        assert_eq!((d.on, d.until), (day, Some(day)), "{raw}");
+    }
+    for wrong in [
+        r#""2027-02-29""#,
+        r#""2027-13-01""#,
+        r#""2027-02-2""#,
+        r#""2027-02-280""#,
+        r#""2027/02/28""#,
+        r#""2027-02-2\"""#,
+        r#""20270-2-28""#,
+    ] {
+        let doc = format!(r#"{{"on":{wrong}}}"#);
+        let r = Dated::from_json(&doc).unwrap_err();
+        assert_eq!(
+            codes(&r),
+            [(Stage::Schema, "/on", "invalid_date")],
+            "{wrong}"
+        );
+    }
+    let r = Dated::from_json(r#"{"on":"2027-02-28"#).unwrap_err();
+    assert_eq!(r.errors[0].stage, Stage::Parse);
+}

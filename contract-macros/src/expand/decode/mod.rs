@@ -114,7 +114,7 @@ pub fn members(
                 None => quote!(<#ty as #p::JsonType>::decode),
                 Some(lt) => quote!(<#ty as #p::BorrowDecode<#lt>>::decode_borrowed),
             };
-            let decode = equal_first(f, decode);
+            let decode = equal_first(f, decode, borrowed.is_some());
             return match (checks.table, checks.array) {
                 (Some(table), Some(items)) => {
                     let member = match (items, borrowed.is_some()) {
@@ -314,7 +314,10 @@ pub fn members(
 // an exact match is the value, with no scan for the closing quote and no
 // copy from the text. Anything else (an escape, another value, whitespace
 // first) is read and checked as before.
-fn equal_first(f: &Member<'_>, decode: TokenStream) -> TokenStream {
+// A field that borrows from the text gets the literal's bytes in the text
+// (a borrowed string is always a slice of its input); a field read from any
+// text gets the literal itself.
+fn equal_first(f: &Member<'_>, decode: TokenStream, borrowing: bool) -> TokenStream {
     let p = private();
     let ty = f.ty;
     let mut literals: Vec<&str> = Vec::new();
@@ -333,7 +336,11 @@ fn equal_first(f: &Member<'_>, decode: TokenStream) -> TokenStream {
     literals.sort_unstable();
     literals.dedup();
     // A string itself: not an `Option` (whose `null` the literal path would skip).
-    if !matches!(f.kind, Ty::String) || f.nullable || literals.is_empty() {
+    if !matches!(f.kind, Ty::String)
+        || f.nullable
+        || literals.is_empty()
+        || (f.borrows && !borrowing)
+    {
         return decode;
     }
     let mut by_first: Vec<(u8, Vec<&str>)> = Vec::new();
@@ -347,9 +354,16 @@ fn equal_first(f: &Member<'_>, decode: TokenStream) -> TokenStream {
     let arms = by_first.iter().map(|(first, group)| {
         let tries = group.iter().map(|s| {
             let raw = Literal::byte_string(format!("\"{s}\"").as_bytes());
+            let value = if borrowing {
+                let len = s.len();
+                quote!(__contract_r.input().get(__contract_at + 1..__contract_at + 1 + #len).unwrap_or(#s))
+            } else {
+                quote!(#s)
+            };
             quote! {
+                let __contract_at = __contract_r.offset();
                 if __contract_r.eat_key(#raw) {
-                    return #p::Ok(#p::Some(<#ty as ::core::convert::From<&str>>::from(#s)));
+                    return #p::Ok(#p::Some(<#ty as ::core::convert::From<&str>>::from(#value)));
                 }
             }
         });
