@@ -503,11 +503,18 @@ impl Collector {
         self.reviews.push(reason);
     }
 
+    /// Whether the collector owns no allocation (it never held an error or
+    /// a review reason): then it need not be dropped.
+    #[inline]
+    pub fn owns_nothing(&self) -> bool {
+        self.errors.capacity() == 0 && self.reviews.capacity() == 0
+    }
+
     /// Drops the collector; one that never held an error or a review
     /// reason (it owns no allocation) costs nothing to drop.
     #[inline]
     pub fn discard(self) {
-        if self.errors.capacity() == 0 && self.reviews.capacity() == 0 {
+        if self.owns_nothing() {
             // Nothing to free, so nothing is leaked: this skips the
             // out-of-line drop of the two lists.
             std::mem::forget(self);

@@ -19,6 +19,7 @@
 //! [`EditPolicy::check`]: crate::EditPolicy::check
 //! [`EditPolicy::check_with`]: crate::EditPolicy::check_with
 use std::collections::BTreeSet;
+use std::mem::ManuallyDrop;
 
 use crate::code;
 use crate::error::{Error, MAX_ERRORS, Rejection, Stage};
@@ -175,17 +176,61 @@ pub fn run_schema_as<'a, D: Document, V: JsonType>(
     raw: &'a str,
     read: impl FnOnce(&mut Reader<'a>, &mut Collector) -> Result<Option<V>, ParseError>,
 ) -> Result<V, Rejection> {
-    let mut cx = Collector::new();
-    match decode_read(raw, &D::LIMITS, &mut cx, read) {
-        Ok(Some(value)) if cx.is_clean() => {
-            cx.discard();
+    let limits = &D::LIMITS;
+    json::check_text(raw, limits)?;
+    // Not dropped at the end of the frame: a collector that never held an
+    // error or a review reason owns nothing, so the accepted path neither
+    // moves nor drops it.
+    let mut cx = ManuallyDrop::new(Collector::new());
+    let mut reader = Reader::new(raw, limits.max_depth);
+    // The accepted path straight through (the value is not moved through
+    // `decode_stages`' result); anything else as `decode_stages` does it.
+    match read(&mut reader, &mut cx) {
+        Ok(Some(value)) if cx.is_clean() && reader.finish().is_ok() => {
+            value.rules(&Path::Root, &mut cx);
+            if !cx.is_clean() {
+                return Err(collected(ManuallyDrop::into_inner(cx)));
+            }
+            if !cx.owns_nothing() {
+                drop(ManuallyDrop::into_inner(cx));
+            }
             Ok(value)
         }
-        Ok(_) => Err(collected(cx)),
-        Err(rejection) => {
-            cx.discard();
-            Err(rejection)
+        read => schema_rest(raw, &mut reader, ManuallyDrop::into_inner(cx), read),
+    }
+}
+
+// `run_schema_as` past a value read with an error or followed by more
+// text: the stages of `decode_stages` after the read. `finish` may have
+// been called already; it says the same again.
+#[cold]
+#[inline(never)]
+fn schema_rest<V: JsonType>(
+    raw: &str,
+    reader: &mut Reader<'_>,
+    mut cx: Collector,
+    read: Result<Option<V>, ParseError>,
+) -> Result<V, Rejection> {
+    let value = match read {
+        Ok(v) => match reader.finish() {
+            Ok(()) => v,
+            Err(e) => {
+                drop(v);
+                decode_failed(raw, &cx, e)?;
+                None
+            }
+        },
+        Err(e) => {
+            decode_failed(raw, &cx, e)?;
+            None
         }
+    };
+    if let (Some(value), true) = (&value, cx.is_clean()) {
+        value.rules(&Path::Root, &mut cx);
+    }
+    match value {
+        Some(value) if cx.is_clean() => Ok(value),
+        _ => Err(collected(cx)),
     }
 }
 

@@ -41,7 +41,9 @@ fn run<C: Case>(file: &File, case: &str, side: &str, iterations: usize, quiet: b
     let docs = &file.contracts[C::KEY];
     // `PROFILE_DOC=I` keeps only the I-th valid document (from 0), to see
     // one document's cost.
-    let only: Option<usize> = std::env::var("PROFILE_DOC").ok().and_then(|i| i.parse().ok());
+    let only: Option<usize> = std::env::var("PROFILE_DOC")
+        .ok()
+        .and_then(|i| i.parse().ok());
     let set: Vec<&str> = match case {
         "valid" => docs
             .valid
@@ -73,7 +75,9 @@ fn run<C: Case>(file: &File, case: &str, side: &str, iterations: usize, quiet: b
                     black_box(serde_json::from_str::<C::A>(doc).is_ok());
                 }
                 "b" if valid => {
-                    black_box(b_valid::<C>(validator.as_ref().expect("built for b"), doc).is_some());
+                    black_box(
+                        b_valid::<C>(validator.as_ref().expect("built for b"), doc).is_some(),
+                    );
                 }
                 "b" => {
                     black_box(b_errors::<C>(validator.as_ref().expect("built for b"), doc).len());

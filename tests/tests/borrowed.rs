@@ -215,6 +215,9 @@ fn strings_without_escapes_are_slices_of_the_text() {
     assert!(inv.tags.iter().all(|t| within(&raw, t)));
     assert!(within(&raw, inv.lines[0].sku));
     assert!(matches!(&inv.step, Step::Close { reason: Cow::Borrowed(r) } if within(&raw, r)));
+    // `equals` and `one_of` strings too, which are matched as raw bytes.
+    assert!(within(&raw, inv.version));
+    assert!(within(&raw, inv.currency));
 }
 
 #[test]

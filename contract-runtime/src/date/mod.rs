@@ -114,7 +114,11 @@ impl Date {
     /// [`DateErrorKind::Month`] or [`DateErrorKind::Day`] if it has the shape
     /// but the month, or the day in that month, does not exist.
     pub const fn parse(s: &str) -> Result<Date, DateError> {
-        let b = s.as_bytes();
+        Date::parse_ascii(s.as_bytes())
+    }
+
+    /// [`Date::parse`] of the bytes of a text.
+    pub(crate) const fn parse_ascii(b: &[u8]) -> Result<Date, DateError> {
         if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
             return Err(DateError::new(DateErrorKind::Format));
         }

@@ -92,7 +92,7 @@ pub fn member<'de, T: Checkable>(
     match decode(r, &member, cx) {
         Ok(Some(value)) => {
             value.check(checks, &member, cx);
-            slot.value = Some(value);
+            fill(slot, value);
         }
         Ok(None) => {}
         Err(e) => {
@@ -108,6 +108,17 @@ pub fn member<'de, T: Checkable>(
         return Ok(false);
     }
     Ok(true)
+}
+
+// Puts the value of a member met for the first time into its slot. The
+// slot is empty (a second key is a duplicate, refused before its value is
+// read), so the `None` it held is forgotten rather than dropped: the drop's
+// test of a value that is never there is not made.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn fill<T>(slot: &mut Slot<T>, value: T) {
+    debug_assert!(slot.value.is_none(), "a slot is filled once");
+    std::mem::forget(slot.value.replace(value));
 }
 
 // The value's type errors since `mark` in the words of the declared range,
@@ -196,7 +207,7 @@ pub(super) fn read_member<'de, T>(
     let member = path.key(name);
     let mark = cx.mark();
     if let Some(value) = read(r, &member, cx)? {
-        slot.value = Some(value);
+        fill(slot, value);
     }
     if cx.failed_since(mark) {
         cx.check_stop()?;

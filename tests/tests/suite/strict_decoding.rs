@@ -859,3 +859,169 @@ fn a_number_or_a_literal_no_continuation_makes_valid_is_still_a_syntax_error() {
         assert_eq!(codes(&r), [(Stage::Parse, "", code)], "{raw}");
     }
 }
+
+// A field that must equal a literal, or be one of a few, is matched as the
+// literal's raw bytes first: every other way of writing a string still reads
+// and checks as a string.
+#[test]
+fn a_literal_field_reads_however_the_string_is_written() {
+    let doc = |action: &str| format!(r#"{{"action":{action},"ticket_id":7,"reason":"x"}}"#);
+    for ok in [
+        r#""close_ticket""#,
+        r#"  "close_ticket""#,
+        r#""close\u005fticket""#,
+        r#""\u0063lose_ticket""#,
+    ] {
+        let t = CloseTicket::from_json(&doc(ok)).unwrap_or_else(|r| panic!("{ok}: {r:?}"));
+        assert_eq!(t.action, "close_ticket", "{ok}");
+    }
+    for wrong in [
+        r#""close_ticket2""#,
+        r#""close_tick""#,
+        r#""close_ticket ""#,
+        r#""Close_ticket""#,
+        r#""""#,
+    ] {
+        let r = CloseTicket::from_json(&doc(wrong)).unwrap_err();
+        assert_eq!(
+            codes(&r),
+            [(Stage::Schema, "/action", "not_equal")],
+            "{wrong}"
+        );
+    }
+    let r = CloseTicket::from_json(r#"{"action":"close_ticket"#).unwrap_err();
+    assert_eq!(r.errors[0].stage, Stage::Parse);
+    let r = CloseTicket::from_json(
+        r#"{"action":"close_ticket","action":"close_ticket","ticket_id":7,"reason":"x"}"#,
+    )
+    .unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Parse, "/action", "duplicate_key")]);
+}
+
+#[test]
+fn a_one_of_field_reads_however_the_string_is_written() {
+    let doc = |categoria: &str| {
+        format!(r#"{{"categoria":{categoria},"prioridade":"alta","confianca":0.5,"motivo":"m"}}"#)
+    };
+    for (raw, value) in [
+        (r#""bug""#, "bug"),
+        (r#""b\u0075g""#, "bug"),
+        (r#""cobranca""#, "cobranca"),
+        (r#""reclamacao""#, "reclamacao"),
+        (r#""outro""#, "outro"),
+        (r#" "duvida""#, "duvida"),
+    ] {
+        let t = Triage::from_json(&doc(raw)).unwrap_or_else(|r| panic!("{raw}: {r:?}"));
+        assert_eq!(t.categoria, value, "{raw}");
+        assert_eq!(t.prioridade, "alta");
+    }
+    for wrong in [r#""bugs""#, r#""bu""#, r#""Bug""#, r#""outro\n""#] {
+        let r = Triage::from_json(&doc(wrong)).unwrap_err();
+        assert_eq!(
+            codes(&r),
+            [(Stage::Schema, "/categoria", "not_one_of")],
+            "{wrong}"
+        );
+    }
+    let r = Triage::from_json(&doc("7")).unwrap_err();
+    assert_eq!(codes(&r), [(Stage::Schema, "/categoria", "invalid_type")]);
+}
+
+/// Variants whose names share their first bytes.
+#[derive(Contract, Debug, Clone, Copy, PartialEq)]
+#[contract(rename_all = "snake_case")]
+enum Tier {
+    Low,
+    Lower,
+    LowerStill,
+    High,
+}
+
+#[derive(Contract, Debug, PartialEq)]
+struct Tiers {
+    level: Tier,
+    #[contract(optional)]
+    other: Option<Tier>,
+}
+
+// An enum's names are matched as raw bytes first: a name that is a prefix
+// of another, an escaped name, whitespace before it and any other string
+// all read as a string would.
+#[test]
+fn an_enum_reads_however_its_name_is_written() {
+    for (raw, level) in [
+        (r#""low""#, Tier::Low),
+        (r#""lower""#, Tier::Lower),
+        (r#""lower_still""#, Tier::LowerStill),
+        (r#""high""#, Tier::High),
+        (r#" "high""#, Tier::High),
+        (r#""l\u006fw""#, Tier::Low),
+        (r#""\u006cower""#, Tier::Lower),
+    ] {
+        let doc = format!(r#"{{"level":{raw},"other":{raw}}}"#);
+        let l = Tiers::from_json(&doc).unwrap_or_else(|r| panic!("{raw}: {r:?}"));
+        assert_eq!((l.level, l.other), (level, Some(level)), "{raw}");
+    }
+    for wrong in [
+        r#""lo""#,
+        r#""lowe""#,
+        r#""lower_""#,
+        r#""Low""#,
+        r#""""#,
+        r#""high ""#,
+    ] {
+        let doc = format!(r#"{{"level":{wrong}}}"#);
+        let r = Tiers::from_json(&doc).unwrap_err();
+        assert_eq!(
+            codes(&r),
+            [(Stage::Schema, "/level", "not_one_of")],
+            "{wrong}"
+        );
+    }
+    let r = Tiers::from_json(r#"{"level":"low"#).unwrap_err();
+    assert_eq!(r.errors[0].stage, Stage::Parse);
+}
+
+#[derive(Contract, Debug, PartialEq)]
+struct Dated {
+    on: contract_runtime::Date,
+    #[contract(optional)]
+    until: Option<contract_runtime::Date>,
+}
+
+// A date's ten bytes are read in place when the string is written plainly;
+// an escaped date, whitespace before it and every wrong date read and are
+// judged as any string.
+#[test]
+fn a_date_reads_however_it_is_written() {
+    let day = contract_runtime::Date::parse("2027-02-28").unwrap();
+    for raw in [
+        r#""2027-02-28""#,
+        r#" "2027-02-28""#,
+        r#""2027\u002d02-28""#,
+        r#""\u0032027-02-28""#,
+    ] {
+        let doc = format!(r#"{{"on":{raw},"until":{raw}}}"#);
+        let d = Dated::from_json(&doc).unwrap_or_else(|r| panic!("{raw}: {r:?}"));
+        assert_eq!((d.on, d.until), (day, Some(day)), "{raw}");
+    }
+    for wrong in [
+        r#""2027-02-29""#,
+        r#""2027-13-01""#,
+        r#""2027-02-2""#,
+        r#""2027-02-280""#,
+        r#""2027/02/28""#,
+        r#""2027-02-2\"""#,
+        r#""20270-2-28""#,
+    ] {
+        let doc = format!(r#"{{"on":{wrong}}}"#);
+        let r = Dated::from_json(&doc).unwrap_err();
+        assert_eq!(
+            codes(&r),
+            [(Stage::Schema, "/on", "invalid_date")],
+            "{wrong}"
+        );
+    }
+    let r = Dated::from_json(r#"{"on":"2027-02-28"#).unwrap_err();
+    assert_eq!(r.errors[0].stage, Stage::Parse);
+}

@@ -5,8 +5,9 @@ use quote::{ToTokens, format_ident, quote};
 
 use super::checks;
 use super::private;
-use crate::checked::{Absent, Member, Members, Union};
+use crate::checked::{Absent, Constraint, Literal as CheckedLiteral, Member, Members, Union};
 use crate::model::Variant;
+use crate::ty::Ty;
 
 // A member's arm with its checks inline; keys matched as raw bytes.
 mod arm;
@@ -113,6 +114,7 @@ pub fn members(
                 None => quote!(<#ty as #p::JsonType>::decode),
                 Some(lt) => quote!(<#ty as #p::BorrowDecode<#lt>>::decode_borrowed),
             };
+            let decode = equal_first(f, decode, borrowed.is_some());
             return match (checks.table, checks.array) {
                 (Some(table), Some(items)) => {
                     let member = match (items, borrowed.is_some()) {
@@ -186,8 +188,12 @@ pub fn members(
     quote! {
         #slots
         let mut __contract_ok = true;
-        // Empty until the first undeclared key, without allocating.
-        let mut __contract_unknown = #p::KeySet::default();
+        // Made at the first undeclared key (a set in every frame would be
+        // stored and tested at every object read).
+        let mut __contract_unknown: #p::Option<#p::KeySet> = #p::None;
+        // The length of the undeclared key just read (its offset is
+        // `__contract_at`): no key is held across members.
+        let mut __contract_unknown_len: usize = 0;
         // Models write keys in schema order: try the next field's key as
         // raw bytes first, and fall back to reading and matching the key.
         let mut __contract_next: usize = 0;
@@ -214,7 +220,6 @@ pub fn members(
         }
         #lookup
         while __contract_more {
-            let mut __contract_key: #p::Option<#p::Cow<'_, str>> = #p::None;
             let __contract_index: usize = match __contract_next {
                 __contract_i if __contract_eaten || __contract_predicted(__contract_r, __contract_i, &mut __contract_at) => __contract_i,
                 // Another field's key, written as predicted keys are.
@@ -240,11 +245,10 @@ pub fn members(
                             if #tag_seen.unexpected_key(__contract_read) {
                                 return #p::Ok(#p::None);
                             }
-                            // Taken again as a slice of the input (copied
-                            // only if it has escapes), rather than copied
-                            // here.
-                            let __contract_len = __contract_read.len();
-                            __contract_key = #p::Some(__contract_r.key_at(__contract_at, __contract_len));
+                            // Taken again below as a slice of the input
+                            // (copied only if it has escapes), rather than
+                            // copied here.
+                            __contract_unknown_len = __contract_read.len();
                             usize::MAX
                         }
                     } else {
@@ -272,7 +276,7 @@ pub fn members(
                     __contract_met
                 }
                 _ => #p::own_frame(|| {
-                    let __contract_key = __contract_key.take().unwrap_or_default();
+                    let __contract_key = __contract_r.key_at(__contract_at, __contract_unknown_len);
                     #p::undeclared_member(
                         __contract_r,
                         __contract_path,
@@ -291,7 +295,7 @@ pub fn members(
                 __contract_more = __contract_r.object_more()?;
             }
         }
-        __contract_unknown.discard();
+        #p::discard_keys(__contract_unknown);
         // The end of the object in a frame of its own, as each member's value.
         #p::own_frame(move || {
             #( #absent )*
@@ -304,6 +308,79 @@ pub fn members(
     }
 }
 
+// A string field that must equal a literal (`equals = "close_ticket"`) or
+// one of a few (`one_of = ["bug", "outro"]`) tries their raw bytes, quotes
+// included, before reading a string (picked by the byte after the quote):
+// an exact match is the value, with no scan for the closing quote and no
+// copy from the text. Anything else (an escape, another value, whitespace
+// first) is read and checked as before.
+// A field that borrows from the text gets the literal's bytes in the text
+// (a borrowed string is always a slice of its input); a field read from any
+// text gets the literal itself.
+fn equal_first(f: &Member<'_>, decode: TokenStream, borrowing: bool) -> TokenStream {
+    let p = private();
+    let ty = f.ty;
+    let mut literals: Vec<&str> = Vec::new();
+    for c in &f.constraints {
+        match c {
+            Constraint::Equals(CheckedLiteral::Str(s)) => literals.push(s),
+            Constraint::OneOf(values) => literals.extend(values.iter().filter_map(|v| match v {
+                CheckedLiteral::Str(s) => Some(s.as_str()),
+                _ => None,
+            })),
+            _ => {}
+        }
+    }
+    // Only literals written as they are in JSON, each tried once.
+    literals.retain(|s| !s.is_empty() && plain(s));
+    literals.sort_unstable();
+    literals.dedup();
+    // A string itself: not an `Option` (whose `null` the literal path would skip).
+    if !matches!(f.kind, Ty::String)
+        || f.nullable
+        || literals.is_empty()
+        || (f.borrows && !borrowing)
+    {
+        return decode;
+    }
+    let mut by_first: Vec<(u8, Vec<&str>)> = Vec::new();
+    for s in literals {
+        let first = s.as_bytes()[0];
+        match by_first.iter_mut().find(|(b, _)| *b == first) {
+            Some((_, group)) => group.push(s),
+            None => by_first.push((first, vec![s])),
+        }
+    }
+    let arms = by_first.iter().map(|(first, group)| {
+        let tries = group.iter().map(|s| {
+            let raw = Literal::byte_string(format!("\"{s}\"").as_bytes());
+            let value = if borrowing {
+                let len = s.len();
+                quote!(__contract_r.input().get(__contract_at + 1..__contract_at + 1 + #len).unwrap_or(#s))
+            } else {
+                quote!(#s)
+            };
+            quote! {
+                let __contract_at = __contract_r.offset();
+                if __contract_r.eat_key(#raw) {
+                    return #p::Ok(#p::Some(<#ty as ::core::convert::From<&str>>::from(#value)));
+                }
+            }
+        });
+        let first = Literal::u8_suffixed(*first);
+        quote!(#first => { #( #tries )* })
+    });
+    quote! {
+        |__contract_r, __contract_p, __contract_cx| {
+            match __contract_r.key_byte() {
+                #( #arms )*
+                _ => {}
+            }
+            #decode(__contract_r, __contract_p, __contract_cx)
+        }
+    }
+}
+
 /// An enum reads a string and matches it against its variants' names.
 pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
     let p = private();
@@ -311,9 +388,42 @@ pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
     let names: Vec<_> = variants.iter().map(|v| v.json_name.as_str()).collect();
     let expected = expected_names(&names);
     let not_one_of = format!("expected {expected}");
+    // Each name is tried first as its raw bytes, quotes included (picked by
+    // the byte after the quote): an exact match needs no scan for the
+    // closing quote and no string compare. An escaped name, or any other
+    // string, is read and matched as before.
+    let mut by_first: Vec<(u8, Vec<(&syn::Ident, &str)>)> = Vec::new();
+    for (ident, name) in idents.iter().zip(&names) {
+        let Some(&first) = name.as_bytes().first() else {
+            continue;
+        };
+        if !plain(name) {
+            continue;
+        }
+        match by_first.iter_mut().find(|(b, _)| *b == first) {
+            Some((_, group)) => group.push((ident, name)),
+            None => by_first.push((first, vec![(ident, name)])),
+        }
+    }
+    let raw_arms = by_first.iter().map(|(first, group)| {
+        let tries = group.iter().map(|(ident, name)| {
+            let raw = Literal::byte_string(format!("\"{name}\"").as_bytes());
+            quote! {
+                if __contract_r.eat_key(#raw) {
+                    return #p::Ok(#p::Some(Self::#ident));
+                }
+            }
+        });
+        let first = Literal::u8_suffixed(*first);
+        quote!(#first => { #( #tries )* })
+    });
     quote! {
         match __contract_r.peek()? {
             #p::Peek::String => {
+                match __contract_r.key_byte() {
+                    #( #raw_arms )*
+                    _ => {}
+                }
                 let __contract_v = match __contract_r.read_str_ref()? {
                     #( #names => #p::Some(Self::#idents), )*
                     _ => #p::None,

@@ -14,7 +14,9 @@ impl Reader<'_> {
     /// next key in schema order); otherwise consumes nothing, and
     /// [`Reader::read_key`] reads the key (escaped, or with whitespace
     /// before its `:`). The length is a constant, so the comparison is a
-    /// few integer compares rather than a call.
+    /// few integer compares rather than a call. A generated decoder also
+    /// tries a string value it expects this way, with its quotes and no
+    /// `:` (`equals`, `one_of` on a string, an enum's variant names).
     #[inline]
     pub fn eat_key<const N: usize>(&mut self, member: &[u8; N]) -> bool {
         let start = self.pos;

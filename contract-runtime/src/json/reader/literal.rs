@@ -37,6 +37,31 @@ impl Reader<'_> {
         }
     }
 
+    /// At a string value, reads it with `parse` when it is written as
+    /// exactly `N` bytes between its quotes and `parse` takes them (a value
+    /// of fixed width, such as a date): the string is consumed and its
+    /// value returned. Otherwise consumes nothing, and the caller reads the
+    /// string as any other. `parse` must refuse a `\` and a `"`, so that
+    /// the bytes it takes are the whole string, unescaped.
+    #[inline]
+    pub fn read_fixed<T, const N: usize>(
+        &mut self,
+        parse: impl FnOnce(&[u8; N]) -> Option<T>,
+    ) -> Option<T> {
+        let bytes = self.bytes();
+        if bytes.get(self.pos) != Some(&b'"') {
+            return None;
+        }
+        let start = self.pos + 1;
+        let inner = bytes.get(start..)?.first_chunk::<N>()?;
+        if bytes.get(start + N) != Some(&b'"') {
+            return None;
+        }
+        let value = parse(inner)?;
+        self.pos = start + N + 1;
+        Some(value)
+    }
+
     // Consumes `quoted` (a string literal with its quotes, at least `""`)
     // when the next bytes are exactly it.
     #[inline]
