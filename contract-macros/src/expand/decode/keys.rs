@@ -14,17 +14,35 @@ use crate::checked::Member;
 /// unescaped. The key's opening quote is the next byte.
 pub(super) fn lookup(fields: &[Member<'_>]) -> TokenStream {
     let p = private();
-    let mut by_byte: Vec<(u8, Vec<TokenStream>)> = Vec::new();
-    for (i, f) in fields.iter().enumerate() {
-        if !plain(f.json_name) {
-            continue;
+    let dispatch = raw_dispatch(
+        fields
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| plain(f.json_name))
+            .map(|(i, f)| (format!("\"{}\":", f.json_name), quote!(return #i;))),
+    );
+    quote! {
+        fn __contract_lookup(__contract_r: &mut #p::Reader<'_>) -> usize {
+            #dispatch
+            usize::MAX
         }
-        let quoted = format!("\"{}\":", f.json_name);
-        // The byte after the opening quote: the name's first, or the
+    }
+}
+
+/// A `match` on the byte after the next quote that tries each raw text
+/// (`"name":` for a key, `"value"` for a string) with `eat_key` and runs
+/// the code given with it on a match; nothing is consumed otherwise. Each
+/// text starts with its quote.
+pub(super) fn raw_dispatch(cases: impl IntoIterator<Item = (String, TokenStream)>) -> TokenStream {
+    let mut by_byte: Vec<(u8, Vec<TokenStream>)> = Vec::new();
+    for (quoted, matched) in cases {
+        // The byte after the opening quote: the text's first, or the
         // closing quote of `""`.
-        let first = quoted.as_bytes()[1];
+        let Some(&first) = quoted.as_bytes().get(1) else {
+            continue;
+        };
         let raw = Literal::byte_string(quoted.as_bytes());
-        let test = quote!(if __contract_r.eat_key(#raw) { return #i; });
+        let test = quote!(if __contract_r.eat_key(#raw) { #matched });
         match by_byte.iter_mut().find(|(b, _)| *b == first) {
             Some((_, tests)) => tests.push(test),
             None => by_byte.push((first, vec![test])),
@@ -35,15 +53,13 @@ pub(super) fn lookup(fields: &[Member<'_>]) -> TokenStream {
         quote!(#b => { #( #tests )* })
     });
     quote! {
-        fn __contract_lookup(__contract_r: &mut #p::Reader<'_>) -> usize {
-            match __contract_r.key_byte() {
-                #( #arms )*
-                _ => {}
-            }
-            usize::MAX
+        match __contract_r.key_byte() {
+            #( #arms )*
+            _ => {}
         }
     }
 }
+
 /// A key as it appears raw in a document, with its quotes, or empty (never
 /// matched raw) when the name would need escaping in JSON.
 pub(super) fn quoted_key(name: &str) -> Vec<u8> {

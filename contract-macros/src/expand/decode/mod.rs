@@ -14,7 +14,7 @@ mod arm;
 mod keys;
 
 use arm::inline_arm;
-use keys::{lookup, plain, quoted_key};
+use keys::{lookup, plain, quoted_key, raw_dispatch};
 
 /// How a decoder reads the text: through `JsonType` (any text, which a
 /// `Cow` field then owns), or, for a contract with a lifetime, borrowing
@@ -343,39 +343,22 @@ fn equal_first(f: &Member<'_>, decode: TokenStream, borrowing: bool) -> TokenStr
     {
         return decode;
     }
-    let mut by_first: Vec<(u8, Vec<&str>)> = Vec::new();
-    for s in literals {
-        let first = s.as_bytes()[0];
-        match by_first.iter_mut().find(|(b, _)| *b == first) {
-            Some((_, group)) => group.push(s),
-            None => by_first.push((first, vec![s])),
-        }
-    }
-    let arms = by_first.iter().map(|(first, group)| {
-        let tries = group.iter().map(|s| {
-            let raw = Literal::byte_string(format!("\"{s}\"").as_bytes());
-            let value = if borrowing {
-                let len = s.len();
-                quote!(__contract_r.input().get(__contract_at + 1..__contract_at + 1 + #len).unwrap_or(#s))
-            } else {
-                quote!(#s)
-            };
-            quote! {
-                let __contract_at = __contract_r.offset();
-                if __contract_r.eat_key(#raw) {
-                    return #p::Ok(#p::Some(<#ty as ::core::convert::From<&str>>::from(#value)));
-                }
-            }
-        });
-        let first = Literal::u8_suffixed(*first);
-        quote!(#first => { #( #tries )* })
-    });
+    // A borrowed value is the slice of the text the literal matched.
+    let at = borrowing.then(|| quote!(let __contract_at = __contract_r.offset();));
+    let dispatch = raw_dispatch(literals.into_iter().map(|s| {
+        let value = if borrowing {
+            let len = s.len();
+            quote!(__contract_r.input().get(__contract_at + 1..__contract_at + 1 + #len).unwrap_or(#s))
+        } else {
+            quote!(#s)
+        };
+        let matched = quote!(return #p::Ok(#p::Some(<#ty as ::core::convert::From<&str>>::from(#value))););
+        (format!("\"{s}\""), matched)
+    }));
     quote! {
         |__contract_r, __contract_p, __contract_cx| {
-            match __contract_r.key_byte() {
-                #( #arms )*
-                _ => {}
-            }
+            #at
+            #dispatch
             #decode(__contract_r, __contract_p, __contract_cx)
         }
     }
@@ -392,38 +375,22 @@ pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
     // the byte after the quote): an exact match needs no scan for the
     // closing quote and no string compare. An escaped name, or any other
     // string, is read and matched as before.
-    let mut by_first: Vec<(u8, Vec<(&syn::Ident, &str)>)> = Vec::new();
-    for (ident, name) in idents.iter().zip(&names) {
-        let Some(&first) = name.as_bytes().first() else {
-            continue;
-        };
-        if !plain(name) {
-            continue;
-        }
-        match by_first.iter_mut().find(|(b, _)| *b == first) {
-            Some((_, group)) => group.push((ident, name)),
-            None => by_first.push((first, vec![(ident, name)])),
-        }
-    }
-    let raw_arms = by_first.iter().map(|(first, group)| {
-        let tries = group.iter().map(|(ident, name)| {
-            let raw = Literal::byte_string(format!("\"{name}\"").as_bytes());
-            quote! {
-                if __contract_r.eat_key(#raw) {
-                    return #p::Ok(#p::Some(Self::#ident));
-                }
-            }
-        });
-        let first = Literal::u8_suffixed(*first);
-        quote!(#first => { #( #tries )* })
-    });
+    let dispatch = raw_dispatch(
+        idents
+            .iter()
+            .zip(&names)
+            .filter(|(_, name)| !name.is_empty() && plain(name))
+            .map(|(ident, name)| {
+                (
+                    format!("\"{name}\""),
+                    quote!(return #p::Ok(#p::Some(Self::#ident));),
+                )
+            }),
+    );
     quote! {
         match __contract_r.peek()? {
             #p::Peek::String => {
-                match __contract_r.key_byte() {
-                    #( #raw_arms )*
-                    _ => {}
-                }
+                #dispatch
                 let __contract_v = match __contract_r.read_str_ref()? {
                     #( #names => #p::Some(Self::#idents), )*
                     _ => #p::None,
