@@ -149,8 +149,9 @@
 //! first push it rejects, the replay stops, as a caller that cancels the
 //! generation would. A malformed event is a usage error with its number; so
 //! is a transcript that carries no delta of the reply's text (a tool-call
-//! response, a refusal, another API's events), which says what it carries.
-//! A tool-call response to an entry made [`Entry::with_tool_calls`] is
+//! response, a refusal, another API's events), which says what it carries
+//! (for a tool-call response, the program's contracts that check tool
+//! calls, if any). A tool-call response to an entry made [`Entry::with_tool_calls`] is
 //! replayed call by call instead: each call's argument deltas through its
 //! tool's stream ([`crate::tools::Tools::stream_call`]), one JSON object
 //! per call (`{"call":0,"id":"call_1","name":"triage","events":…}` then the
@@ -403,7 +404,7 @@ impl Cli {
             Command::Grammar(args) => schema::run_grammar(&args, stdout),
             Command::Compat(args) => compat::run_compat(&args, stdout, stderr),
             Command::Check(args) => check::run_check(&args, stdout, stderr),
-            Command::Replay(args, api) => sse::run_sse(&args, api, stdout, stderr),
+            Command::Replay(args, api) => sse::run_sse(&self.entries, &args, api, stdout, stderr),
         }
     }
 

@@ -10,7 +10,7 @@ use serde_json::{Map, Value, json};
 use super::args::{CheckArgs, Input, OutputFormat};
 use super::check::checker;
 use super::checker::Replay;
-use super::entry::ToolCalls;
+use super::entry::{Entry, ToolCalls};
 use super::failure::{Failure, UsageError, exit_code, usage};
 use super::output::{decision_json, write_decision, write_header};
 use super::read::read_text;
@@ -93,10 +93,11 @@ fn event_error(e: crate::stream::sse::Error) -> UsageError {
 fn no_reply(decoder: &Decoder, events: usize) -> String {
     let api = decoder.api();
     let calls = decoder.calls();
+    let events = count(events, "event");
     let head = if calls.is_empty() {
-        format!("the transcript carries no delta of the reply's text ({api}, {events} events)")
+        format!("the transcript carries no delta of the reply's text ({api}, {events})")
     } else {
-        format!("the transcript is a tool-call response ({api}, {events} events)")
+        format!("the transcript is a tool-call response ({api}, {events})")
     };
     if let Some(refusal) = decoder.refusal() {
         return format!("{head}: the model refused: {refusal:?}");
@@ -106,14 +107,13 @@ fn no_reply(decoder: &Decoder, events: usize) -> String {
             .iter()
             .map(|c| c.name.as_deref().unwrap_or("(unnamed)"))
             .collect();
-        let plural = if calls.len() == 1 { "" } else { "s" };
         let text = match decoder.text_deltas() {
             0 => String::new(),
-            n => format!(" (and {n} text deltas beside them)"),
+            n => format!(" (and {} beside them)", count(n, "text delta")),
         };
         return format!(
-            "{head}: it holds {} tool call{plural} ({}){text}, not a reply for this contract (an entry with_tool_calls checks them)",
-            calls.len(),
+            "{head}: it holds {} ({}){text}, not a reply, and this contract checks no tool calls",
+            count(calls.len(), "tool call"),
             names.join(", ")
         );
     }
@@ -123,6 +123,12 @@ fn no_reply(decoder: &Decoder, events: usize) -> String {
         }
         _ => head,
     }
+}
+
+/// `n` and `thing`, plural unless `n` is 1 ("1 event", "2 events").
+fn count(n: usize, thing: &str) -> String {
+    let plural = if n == 1 { "" } else { "s" };
+    format!("{n} {thing}{plural}")
 }
 
 /// The replay as one JSON object: `events`, `stopped_at_event` (`null`
@@ -152,6 +158,7 @@ pub fn replay_json(events: &[Event], replay: &Replay) -> Value {
 /// `CONTRACT --sse FILE ...`: the replay on `stdout`, one summary line on
 /// `stderr`; returns the exit code.
 pub(super) fn run_sse(
+    entries: &[Entry],
     args: &CheckArgs<'_>,
     api: Api,
     stdout: &mut dyn Write,
@@ -171,7 +178,24 @@ pub(super) fn run_sse(
     if let (Some(replay_call), false) = (args.contract.tool_calls, decoder.calls().is_empty()) {
         return run_calls(args, replay_call, &decoder, &deltas, stdout, stderr);
     }
-    let events = reply(&decoder, &deltas)?;
+    let events = reply(&decoder, &deltas).map_err(|e| {
+        if decoder.calls().is_empty() {
+            return e;
+        }
+        // Name the contracts of this program that do check tool calls.
+        let others: Vec<&str> = entries
+            .iter()
+            .filter(|entry| entry.tool_calls.is_some())
+            .map(Entry::name)
+            .collect();
+        match others.as_slice() {
+            [] => e,
+            names => usage(format!(
+                "{e}: replay it with one that does ({})",
+                names.join(", ")
+            )),
+        }
+    })?;
     let pieces: Vec<&str> = events
         .iter()
         .map(|e| e.content.as_str())
@@ -299,7 +323,7 @@ mod tests {
         let e = transcript_for(calls, Api::OpenAiChat)
             .unwrap_err()
             .to_string();
-        assert!(e.contains("a tool-call response (openai-chat, 1 events): it holds 1 tool call (triage), not a reply"), "{e}");
+        assert!(e.contains("a tool-call response (openai-chat, 1 event): it holds 1 tool call (triage), not a reply, and this contract checks no tool calls"), "{e}");
         let anthropic =
             "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{}}\n\n";
         let e = transcript_for(anthropic, Api::OpenAiChat)

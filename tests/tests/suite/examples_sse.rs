@@ -195,6 +195,13 @@ fn two_tool_calls_are_told_apart_and_each_decided() {
             stderr.contains("it holds 2 tool calls (triage, triage)"),
             "{stem}: {stderr}"
         );
+        // It names the contract of the program that checks them.
+        assert!(
+            stderr.trim_end().ends_with(
+                "not a reply, and this contract checks no tool calls: replay it with one that does (triage)"
+            ),
+            "{stem}: {stderr}"
+        );
     }
 }
 
