@@ -26,6 +26,9 @@
 //!
 //! Only the members that declare `one_of = ctx.FIELD` are bound, and only
 //! their values leave the process: nothing else of the context is read.
+//! They are the contract's own members and those of a tagged union's
+//! newtype variants; a contract held in a member keeps its bound members
+//! checked locally (`not_in_context`), and its `$defs` entry unbound.
 use std::borrow::Cow;
 use std::collections::HashSet;
 

@@ -434,3 +434,44 @@ fn the_cli_prints_bound_exports_and_the_grammar() {
     assert!(err.contains("holds no value"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A contract whose members hold a bound contract.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(context = Desk)]
+pub struct Basket {
+    first: Pick,
+    rest: Vec<Pick>,
+}
+
+// A nested contract's bound members are checked at their own pointers; the
+// outer export binds only its own members (the nested ones stay local, as
+// the rustdoc of `json_schema_with` says).
+#[test]
+fn a_nested_contracts_bound_members_are_checked_where_they_are() {
+    let good: Value = serde_json::from_str(GOOD).unwrap();
+    let mut bad = good.clone();
+    bad["id"] = json!(4);
+    let text = json!({"first": good, "rest": [good, bad]}).to_string();
+    let rejection = Basket::check_with(&text, &desk())
+        .rejection()
+        .cloned()
+        .unwrap();
+    let errors: Vec<(&str, &str)> = rejection
+        .errors
+        .iter()
+        .map(|e| (e.pointer.as_str(), e.code))
+        .collect();
+    assert_eq!(errors, [("/rest/1/id", "not_in_context")]);
+    let text = json!({"first": good, "rest": [good]}).to_string();
+    assert!(Basket::check_with(&text, &desk()).is_accept());
+    let export = Basket::json_schema_for_with(Provider::OpenAi, &desk()).unwrap();
+    assert!(export.bound.is_empty(), "{:?}", export.bound);
+    assert_eq!(
+        export.schema["$defs"]["Pick"]["properties"]["id"].get("enum"),
+        None
+    );
+    let grammar = Basket::grammar_with(&desk()).unwrap();
+    let own = Pick::grammar_with(&desk()).unwrap();
+    assert!(own.contains("substring_chunks"), "{own}");
+    assert!(!grammar.contains("substring_chunks"), "{grammar}");
+}
