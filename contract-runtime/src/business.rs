@@ -39,6 +39,15 @@ impl<C: ?Sized, T: Business<C>> Business<C> for Option<T> {
     }
 }
 
+// A recursive contract's `Box`: the checks of the value it holds. The
+// recursion is as deep as the document, which its limits bound.
+impl<C: ?Sized, T: Business<C>> Business<C> for Box<T> {
+    #[inline]
+    fn business_at(&mut self, ctx: &C, path: &Path<'_>, cx: &mut Collector) {
+        (**self).business_at(ctx, path, cx);
+    }
+}
+
 impl<C: ?Sized, T: Business<C>> Business<C> for Vec<T> {
     fn business_at(&mut self, ctx: &C, path: &Path<'_>, cx: &mut Collector) {
         for (i, v) in self.iter_mut().enumerate() {

@@ -475,3 +475,63 @@ fn a_nested_contracts_bound_members_are_checked_where_they_are() {
     assert!(own.contains("substring_chunks"), "{own}");
     assert!(!grammar.contains("substring_chunks"), "{grammar}");
 }
+
+/// A recursive contract with a context: its checks run at every level.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(context = Desk, max_depth = 1024)]
+pub struct Chain {
+    #[contract(one_of = ctx.ids)]
+    id: u64,
+    next: Option<Box<Chain>>,
+}
+
+fn chain(ids: &[u64]) -> String {
+    let mut text = String::from("null");
+    for id in ids.iter().rev() {
+        text = format!(r#"{{"id":{id},"next":{text}}}"#);
+    }
+    text
+}
+
+#[test]
+fn a_recursive_contract_with_a_context_checks_every_level() {
+    assert!(Chain::check_with(&chain(&[7, 3, 9]), &desk()).is_accept());
+    let rejection = Chain::check_with(&chain(&[7, 3, 4, 9, 5]), &desk())
+        .rejection()
+        .cloned()
+        .unwrap();
+    // The nested contract's checks run before the holder's own.
+    let mut errors: Vec<(&str, &str)> = rejection
+        .errors
+        .iter()
+        .map(|e| (e.pointer.as_str(), e.code))
+        .collect();
+    errors.sort_unstable();
+    assert_eq!(
+        errors,
+        [
+            ("/next/next/id", "not_in_context"),
+            ("/next/next/next/next/id", "not_in_context")
+        ]
+    );
+    // The root's own member is bound; its recursion is `$ref: "#"`.
+    let export = Chain::json_schema_for_with(Provider::OpenAi, &desk()).unwrap();
+    assert_eq!(export.bound, ["/properties/id"]);
+    assert_eq!(export.schema["properties"]["id"]["enum"], json!([7, 3, 9]));
+}
+
+// Its business checks at the deepest document the limits let through, on a
+// test's 2 MiB thread in a debug build.
+#[test]
+fn a_recursive_contract_with_a_context_is_checked_at_its_deepest() {
+    let mut ids = vec![7; 1023];
+    ids[1022] = 4;
+    let text = chain(&ids);
+    let rejection = Chain::check_with(&text, &desk())
+        .rejection()
+        .cloned()
+        .unwrap();
+    assert_eq!(rejection.errors.len(), 1);
+    assert_eq!(rejection.errors[0].code, "not_in_context");
+    assert_eq!(rejection.errors[0].pointer.matches("/next").count(), 1022);
+}
