@@ -3,11 +3,14 @@
 //! `check` function returned, recorded at the checked value's pointer.
 use std::collections::BTreeMap;
 
+use serde_json::Value;
+
 use crate::code;
 use crate::error::{Error, Stage};
 use crate::json::Path;
 use crate::json_type::Collector;
 use crate::outcome::{Violation, ViolationKind, Violations};
+use crate::schema::bound::Binding;
 
 /// The business checks of a value found at `path` in a document checked
 /// against the trusted context `C`: its `evidence` members, its `check`
@@ -28,6 +31,16 @@ use crate::outcome::{Violation, ViolationKind, Violations};
 pub trait Business<C: ?Sized> {
     /// Runs the checks, recording their errors at pointers below `path`.
     fn business_at(&mut self, ctx: &C, path: &Path<'_>, cx: &mut Collector);
+
+    /// Adds the type's `one_of = ctx.FIELD` members, and those of the
+    /// contracts it holds, to `nested`, at schema pointers below `at` that
+    /// read through each nested contract as if it were inlined (see
+    /// [`Nested`]). Nothing for a type without any.
+    fn bindings_below(_ctx: &C, _at: &str, _nested: &mut Nested)
+    where
+        Self: Sized,
+    {
+    }
 }
 
 impl<C: ?Sized, T: Business<C>> Business<C> for Option<T> {
@@ -36,6 +49,12 @@ impl<C: ?Sized, T: Business<C>> Business<C> for Option<T> {
         if let Some(v) = self {
             v.business_at(ctx, path, cx);
         }
+    }
+
+    // An `Option`'s schema holds its value's (in `anyOf`, or beside `null`):
+    // the resolution finds it.
+    fn bindings_below(ctx: &C, at: &str, nested: &mut Nested) {
+        T::bindings_below(ctx, at, nested);
     }
 }
 
@@ -46,6 +65,10 @@ impl<C: ?Sized, T: Business<C>> Business<C> for Box<T> {
     fn business_at(&mut self, ctx: &C, path: &Path<'_>, cx: &mut Collector) {
         (**self).business_at(ctx, path, cx);
     }
+
+    fn bindings_below(ctx: &C, at: &str, nested: &mut Nested) {
+        T::bindings_below(ctx, at, nested);
+    }
 }
 
 impl<C: ?Sized, T: Business<C>> Business<C> for Vec<T> {
@@ -54,6 +77,10 @@ impl<C: ?Sized, T: Business<C>> Business<C> for Vec<T> {
             v.business_at(ctx, &path.index(i), cx);
         }
     }
+
+    fn bindings_below(ctx: &C, at: &str, nested: &mut Nested) {
+        T::bindings_below(ctx, &Nested::below(at, "/items"), nested);
+    }
 }
 
 impl<C: ?Sized, T: Business<C>> Business<C> for BTreeMap<String, T> {
@@ -61,6 +88,103 @@ impl<C: ?Sized, T: Business<C>> Business<C> for BTreeMap<String, T> {
         for (k, v) in self.iter_mut() {
             v.business_at(ctx, &path.key(k), cx);
         }
+    }
+
+    fn bindings_below(ctx: &C, at: &str, nested: &mut Nested) {
+        T::bindings_below(ctx, &Nested::below(at, "/additionalProperties"), nested);
+    }
+}
+
+/// The bound members of a contract and of the contracts it holds, as
+/// [`Business::bindings_below`] finds them for `Contract::__bindings`.
+///
+/// A member's binding is first written at a *logical* pointer: the schema
+/// path through the members that lead to it, as if each nested contract's
+/// schema were inlined (`/properties/first/properties/id`,
+/// `/properties/rest/items/properties/id`). [`Nested::finish`] resolves
+/// each one in the full schema, following `$ref` (and an `Option`'s
+/// `anyOf`), to the one place it is bound (`/$defs/Pick/properties/id`):
+/// a contract's definition is shared by all its uses, so two logical
+/// pointers may meet there, and the first is kept. A recursive contract is
+/// entered once on each path (its `$ref` leads back to a place already
+/// bound), and at most [`Nested::MAX_VISITS`] contracts in all are
+/// entered: past that, the rest stay checked locally only.
+#[doc(hidden)]
+#[derive(Debug, Default)]
+pub struct Nested {
+    /// The contracts entered on the path to the one being read.
+    path: Vec<&'static str>,
+    visits: usize,
+    /// Whether a binding was found below a member, whose pointer must be
+    /// resolved.
+    below_a_member: bool,
+    out: Vec<Binding>,
+}
+
+impl Nested {
+    /// The most contracts entered while collecting one contract's bindings.
+    pub const MAX_VISITS: usize = 4096;
+
+    /// Nothing found yet.
+    pub fn new() -> Self {
+        Nested::default()
+    }
+
+    /// `at` followed by `suffix`.
+    pub fn below(at: &str, suffix: &str) -> String {
+        let mut out = String::with_capacity(at.len() + suffix.len());
+        out.push_str(at);
+        out.push_str(suffix);
+        out
+    }
+
+    /// Enters the contract `name` (its type's name); `false`, and nothing
+    /// entered, when it is already on the path (recursion) or too many
+    /// have been entered.
+    pub fn enter(&mut self, name: &'static str) -> bool {
+        if self.visits >= Self::MAX_VISITS || self.path.contains(&name) {
+            return false;
+        }
+        self.visits += 1;
+        self.path.push(name);
+        true
+    }
+
+    /// Leaves the contract entered last.
+    pub fn leave(&mut self) {
+        self.path.pop();
+    }
+
+    /// The binding of `values` at `pointer` (the member's, in its contract's
+    /// schema) below `at`.
+    pub fn push(&mut self, at: &str, pointer: &'static str, values: Vec<Value>) {
+        if at.is_empty() {
+            self.out.push(Binding::new(pointer, values));
+        } else {
+            self.below_a_member = true;
+            self.out
+                .push(Binding::new(Nested::below(at, pointer), values));
+        }
+    }
+
+    /// The bindings at their pointers into `full()`, the contract's full
+    /// schema (read only when a binding lies below a member).
+    pub fn finish(self, full: impl FnOnce() -> Value) -> Vec<Binding> {
+        if !self.below_a_member {
+            return self.out;
+        }
+        let full = full();
+        let mut out: Vec<Binding> = Vec::with_capacity(self.out.len());
+        for b in self.out {
+            let Some(pointer) = crate::schema::bound::resolve(&full, &b.pointer) else {
+                continue;
+            };
+            if out.iter().any(|kept| kept.pointer == pointer) {
+                continue;
+            }
+            out.push(Binding::new(pointer, b.values));
+        }
+        out
     }
 }
 

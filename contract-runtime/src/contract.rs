@@ -184,9 +184,8 @@ pub trait Contract: JsonType + 'static {
     ///
     /// The bound values go to the provider with the request; only the
     /// fields that members bind are read, nothing else of the context.
-    /// The members bound are this contract's own (and its newtype
-    /// variants'); a contract held in a member keeps its bound members
-    /// checked by [`Contract::check_with`] only.
+    /// A contract held in a member is bound in its definition, which all
+    /// its uses share (`/$defs/Pick/properties/id`).
     fn json_schema_with(ctx: &Self::Context) -> Result<Value, schema::ExportError> {
         schema::bound::bind_schema(&Self::json_schema(), &Self::__bindings(ctx))
     }
@@ -246,11 +245,10 @@ pub trait Contract: JsonType + 'static {
     /// exactly the [`Local`](schema::Provider::Local) export bound to `ctx`,
     /// and in which every `evidence` string is a contiguous substring of
     /// the source text as it appears JSON-escaped. See
-    /// [`crate::schema::grammar`]. As with the bindings, the `evidence`
-    /// members constrained are this contract's own (and its struct
-    /// variants'); one of a contract held in a member or in a newtype
-    /// variant is a plain string in the grammar, checked by
-    /// [`Contract::check_with`].
+    /// [`crate::schema::grammar`]. The `evidence` members constrained are
+    /// this contract's own (and its struct variants'); one of a contract
+    /// held in a member or in a newtype variant is a plain string in the
+    /// grammar, checked by [`Contract::check_with`].
     fn grammar_with(ctx: &Self::Context) -> Result<String, schema::ExportError> {
         let export = Self::json_schema_for_with(schema::Provider::Local, ctx)?;
         schema::grammar::grammar(&export, Self::__EVIDENCE, Self::__source(ctx))

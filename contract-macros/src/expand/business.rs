@@ -68,9 +68,17 @@ pub fn of_struct(ident: &syn::Ident, generics: &syn::Generics, s: &Struct<'_>) -
     });
     let check = s.check_fn.map(|path| check_call(path, drops));
     let bound = bound_checks(&s.members, &place);
-    let mut stage = with_context(ident, generics, context, quote!(#members #check #bound));
-    let bound: Vec<(String, &Member<'_>)> = s.members.iter().map(|f| (String::new(), f)).collect();
-    stage.contract_fn.extend(bindings_fn(&bound));
+    let members_at: Vec<(String, &Member<'_>)> =
+        s.members.iter().map(|f| (String::new(), f)).collect();
+    let (below, bindings) = bindings_fns(&members_at, &[], context);
+    let mut stage = with_context(
+        ident,
+        generics,
+        context,
+        quote!(#members #check #bound),
+        below,
+    );
+    stage.contract_fn.extend(bindings);
     stage
 }
 
@@ -165,7 +173,6 @@ pub fn of_union(ident: &syn::Ident, generics: &syn::Generics, u: &Union<'_>) -> 
         #check
         #bound
     };
-    let mut stage = with_context(ident, generics, context, body);
     // A variant's members are at `/oneOf/<index>` of the union's schema.
     let bound: Vec<(String, &Member<'_>)> = u
         .variants
@@ -179,30 +186,20 @@ pub fn of_union(ident: &syn::Ident, generics: &syn::Generics, u: &Union<'_>) -> 
             fields.iter().map(move |f| (format!("/oneOf/{i}"), f))
         })
         .collect();
-    // A newtype variant's struct is inlined at `/oneOf/<index>`: its own
-    // bindings (when its context is the union's) under that prefix.
-    let p = private();
-    let newtypes: Vec<TokenStream> = u
+    // A newtype variant's struct is inlined at `/oneOf/<index>`: its
+    // bindings (when it declares the union's context) under that prefix.
+    let newtypes: Vec<(String, &syn::Type)> = u
         .variants
         .iter()
         .enumerate()
-        .filter_map(|(i, v)| {
-            let Members::Newtype(ty) = &v.members else {
-                return None;
-            };
-            let prefix = format!("/oneOf/{i}");
-            Some(quote! {
-                for __contract_b in (&#p::BindingsOf::<#ty, #context>::new()).bindings(ctx) {
-                    let mut __contract_at = #p::String::from(#prefix);
-                    __contract_at.push_str(&__contract_b.pointer);
-                    __contract_out.push(#p::Binding::new(__contract_at, __contract_b.values));
-                }
-            })
+        .filter_map(|(i, v)| match &v.members {
+            Members::Newtype(ty) => Some((format!("/oneOf/{i}"), *ty)),
+            Members::Unit | Members::Struct(_) => None,
         })
         .collect();
-    stage
-        .contract_fn
-        .extend(bindings_fn_with(&bound, &newtypes));
+    let (below, bindings) = bindings_fns(&bound, &newtypes, context);
+    let mut stage = with_context(ident, generics, context, body, below);
+    stage.contract_fn.extend(bindings);
     stage
 }
 
@@ -254,18 +251,19 @@ pub fn bound_checks(members: &[Member<'_>], place: Place<'_>) -> TokenStream {
     quote!(#(#checks)*)
 }
 
-/// `Contract::__bindings`: the bound members' pointers into the full schema
-/// (each under its prefix) and the context's values for them; nothing when
-/// no member is bound.
-fn bindings_fn(members: &[(String, &Member<'_>)]) -> TokenStream {
-    bindings_fn_with(members, &[])
-}
-
-/// [`bindings_fn`], with `nested`: statements that push the bindings of
-/// the contracts a variant holds onto `__contract_out`.
-fn bindings_fn_with(members: &[(String, &Member<'_>)], nested: &[TokenStream]) -> TokenStream {
+/// `Business::bindings_below` (the bound members of `members`, each under
+/// its prefix; then, below each member, those of the contracts it holds;
+/// then those of each newtype variant's struct, under its prefix) and
+/// `Contract::__bindings`, which collects them from the root and resolves
+/// them in the full schema; nothing when no member is bound or holds a
+/// contract. With the `evidence` pointers (`__EVIDENCE`, `__source`).
+fn bindings_fns(
+    members: &[(String, &Member<'_>)],
+    newtypes: &[(String, &syn::Type)],
+    context: &syn::Type,
+) -> (TokenStream, TokenStream) {
     let p = private();
-    let bindings: Vec<TokenStream> = members
+    let own: Vec<TokenStream> = members
         .iter()
         .filter_map(|(prefix, f)| {
             let b = f.bound.as_ref()?;
@@ -276,42 +274,65 @@ fn bindings_fn_with(members: &[(String, &Member<'_>)], nested: &[TokenStream]) -
             Some(quote! {
                 {
                     let __contract_allowed = &#tokens;
-                    #p::Binding::new(#pointer, #values)
+                    __contract_n.push(__contract_at, #pointer, #values);
                 }
             })
         })
         .collect();
+    let nested = members
+        .iter()
+        .filter(|(_, f)| f.kind.may_nest())
+        .map(|(prefix, f)| {
+            let pointer = format!("{prefix}/properties{}", pointer::member(f.json_name));
+            (pointer, f.ty)
+        })
+        .chain(newtypes.iter().map(|(prefix, ty)| (prefix.clone(), *ty)))
+        .map(|(pointer, ty)| {
+            let at = private_at(ty.span());
+            quote_spanned! {ty.span()=>
+                <#ty as #at::Business<#context>>::bindings_below(
+                    ctx,
+                    &#at::Nested::below(__contract_at, #pointer),
+                    __contract_n,
+                );
+            }
+        });
+    let nested: Vec<TokenStream> = nested.collect();
     let evidence: Vec<String> = members
         .iter()
         .filter(|(_, f)| f.evidence.is_some())
         .map(|(prefix, f)| format!("{prefix}/properties{}", pointer::member(f.json_name)))
         .collect();
-    let mut out = TokenStream::new();
-    if !nested.is_empty() {
-        out.extend(quote! {
-            fn __bindings(ctx: &Self::Context) -> #p::Vec<#p::Binding> {
-                use #p::{ContractBindings as _, NoBindings as _};
-                let mut __contract_out: #p::Vec<#p::Binding> = #p::Vec::from([#(#bindings),*]);
+    let mut contract_fn = TokenStream::new();
+    let mut below = TokenStream::new();
+    if !own.is_empty() || !nested.is_empty() {
+        below = quote! {
+            fn bindings_below(ctx: &#context, __contract_at: &str, __contract_n: &mut #p::Nested) {
+                if !__contract_n.enter(::core::any::type_name::<Self>()) {
+                    return;
+                }
+                #(#own)*
                 #(#nested)*
-                __contract_out
+                __contract_n.leave();
             }
-        });
-    } else if !bindings.is_empty() {
-        out.extend(quote! {
+        };
+        contract_fn.extend(quote! {
             fn __bindings(ctx: &Self::Context) -> #p::Vec<#p::Binding> {
-                #p::Vec::from([#(#bindings),*])
+                let mut __contract_n = #p::Nested::new();
+                <Self as #p::Business<#context>>::bindings_below(ctx, "", &mut __contract_n);
+                __contract_n.finish(<Self as #p::Contract>::json_schema)
             }
         });
     }
     if !evidence.is_empty() {
-        out.extend(quote! {
+        contract_fn.extend(quote! {
             const __EVIDENCE: &'static [&'static str] = &[#(#evidence),*];
             fn __source(ctx: &Self::Context) -> #p::Option<&str> {
                 #p::Some(#p::EvidenceSource::source_text(ctx))
             }
         });
     }
-    out
+    (below, contract_fn)
 }
 
 /// Without a context a contract has no business checks, and none to pass
@@ -342,6 +363,7 @@ pub fn with_context(
     generics: &syn::Generics,
     context: &syn::Type,
     body: TokenStream,
+    below: TokenStream,
 ) -> Stage {
     let p = private();
     // A type parameter's values run their checks with this context too.
@@ -367,6 +389,8 @@ pub fn with_context(
                     let _ = (&__contract_ctx, &__contract_path, &__contract_cx);
                     #body
                 }
+
+                #below
             }
         },
         contract_fn: quote! {

@@ -391,7 +391,7 @@ fn business_stage(ident: &syn::Ident, t: &Tools<'_>) -> business::Stage {
             }
         }
     };
-    business::with_context(ident, &generics, context, body)
+    business::with_context(ident, &generics, context, body, TokenStream::new())
 }
 
 // `bindings`: for each tool, the `one_of = ctx.FIELD` members of its

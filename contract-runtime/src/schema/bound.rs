@@ -26,9 +26,10 @@
 //!
 //! Only the members that declare `one_of = ctx.FIELD` are bound, and only
 //! their values leave the process: nothing else of the context is read.
-//! They are the contract's own members and those of a tagged union's
-//! newtype variants; a contract held in a member keeps its bound members
-//! checked locally (`not_in_context`), and its `$defs` entry unbound.
+//! A contract held in a member (in an `Option`, a `Vec`, a map, a `Box`,
+//! or a union's newtype variant) is bound where its schema is: its one
+//! `$defs` entry, which all its uses share (`/$defs/Pick/properties/id`),
+//! or inline at `/oneOf/<index>` for a newtype variant.
 use std::borrow::Cow;
 use std::collections::HashSet;
 
@@ -296,6 +297,64 @@ pub fn bind(
     Ok(export)
 }
 
+/// The pointer into `full` of the schema a logical pointer names (see
+/// [`crate::business::Nested`]): each step taken where `full` has it, else
+/// through the node's `$ref` (`#` or `#/$defs/..`) or one of its `anyOf` /
+/// `oneOf` branches that has it; `None` where nothing does. A pointer with
+/// no such hop is itself.
+pub(crate) fn resolve(full: &Value, logical: &str) -> Option<String> {
+    let steps: Vec<&str> = match logical.strip_prefix('/') {
+        Some(rest) => rest.split('/').collect(),
+        None if logical.is_empty() => Vec::new(),
+        None => return None,
+    };
+    walk(full, full, String::new(), &steps, 0)
+}
+
+// The rest of `steps` from `node`, which lies at `here` in `root`; `hops`
+// counts the `$ref`s and branches taken (a schema that refers to itself
+// without a step between would otherwise never end).
+fn walk(root: &Value, node: &Value, here: String, steps: &[&str], hops: usize) -> Option<String> {
+    let Some((step, rest)) = steps.split_first() else {
+        return Some(here);
+    };
+    let key = step.replace("~1", "/").replace("~0", "~");
+    let child = match node {
+        Value::Object(map) => map.get(&key),
+        Value::Array(items) => key.parse::<usize>().ok().and_then(|i| items.get(i)),
+        _ => None,
+    };
+    if let Some(child) = child
+        && let Some(found) = walk(root, child, format!("{here}/{step}"), rest, hops)
+    {
+        return Some(found);
+    }
+    if hops >= 64 {
+        return None;
+    }
+    if let Some(Value::String(reference)) = node.get("$ref") {
+        let target = reference.strip_prefix('#')?;
+        return walk(
+            root,
+            root.pointer(target)?,
+            target.to_owned(),
+            steps,
+            hops + 1,
+        );
+    }
+    for keyword in ["anyOf", "oneOf"] {
+        if let Some(Value::Array(branches)) = node.get(keyword) {
+            for (i, branch) in branches.iter().enumerate() {
+                let at = format!("{here}/{keyword}/{i}");
+                if let Some(found) = walk(root, branch, at, steps, hops + 1) {
+                    return Some(found);
+                }
+            }
+        }
+    }
+    None
+}
+
 /// Writes `values` as the `enum` of the schema at `pointer`; no value at
 /// all is an error unless the member may be `null` (then only `null` is left).
 fn write(schema: &mut Value, pointer: &str, values: Vec<Value>) -> Result<(), ExportError> {
@@ -371,6 +430,38 @@ fn bind_node(node: &mut Value, values: Vec<Value>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_logical_pointer_resolves_through_refs_and_branches() {
+        let full = json!({
+            "properties": {
+                "x": {"type": "string"},
+                "first": {"$ref": "#/$defs/Pick"},
+                "maybe": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/Pick"}]},
+                "more": {"type": "array", "items": {"$ref": "#"}},
+                "odd~/key": {"$ref": "#/$defs/Pick"}
+            },
+            "$defs": {
+                "Pick": {"properties": {"id": {"type": "integer"}}},
+                "Loop": {"$ref": "#/$defs/Loop"}
+            }
+        });
+        let r = |p: &str| resolve(&full, p);
+        assert_eq!(r("/properties/x").as_deref(), Some("/properties/x"));
+        assert_eq!(r("").as_deref(), Some(""));
+        let id = Some("/$defs/Pick/properties/id");
+        assert_eq!(r("/properties/first/properties/id").as_deref(), id);
+        assert_eq!(r("/properties/maybe/properties/id").as_deref(), id);
+        assert_eq!(r("/properties/odd~0~1key/properties/id").as_deref(), id);
+        assert_eq!(
+            r("/properties/more/items/properties/x").as_deref(),
+            Some("/properties/x")
+        );
+        assert_eq!(r("/properties/first/properties/nope"), None);
+        assert_eq!(r("no-slash"), None);
+        // A definition that refers to itself ends, unresolved.
+        assert_eq!(r("/$defs/Loop/properties/id"), None);
+    }
 
     #[test]
     fn values_keep_the_context_order_without_duplicates() {

@@ -443,11 +443,10 @@ pub struct Basket {
     rest: Vec<Pick>,
 }
 
-// A nested contract's bound members are checked at their own pointers; the
-// outer export binds only its own members (the nested ones stay local, as
-// the rustdoc of `json_schema_with` says).
+// A nested contract's bound members are checked at their own pointers, and
+// bound once, in its definition, which all its uses share.
 #[test]
-fn a_nested_contracts_bound_members_are_checked_where_they_are() {
+fn a_nested_contracts_bound_members_are_checked_and_bound_in_its_definition() {
     let good: Value = serde_json::from_str(GOOD).unwrap();
     let mut bad = good.clone();
     bad["id"] = json!(4);
@@ -464,16 +463,75 @@ fn a_nested_contracts_bound_members_are_checked_where_they_are() {
     assert_eq!(errors, [("/rest/1/id", "not_in_context")]);
     let text = json!({"first": good, "rest": [good]}).to_string();
     assert!(Basket::check_with(&text, &desk()).is_accept());
+
+    let pick = "/$defs/Pick/properties";
+    let want: Vec<String> = ["id", "name", "tags/items", "level", "fallback"]
+        .iter()
+        .map(|m| format!("{pick}/{m}"))
+        .collect();
     let export = Basket::json_schema_for_with(Provider::OpenAi, &desk()).unwrap();
-    assert!(export.bound.is_empty(), "{:?}", export.bound);
+    assert_eq!(export.bound, want);
+    let full = Basket::json_schema_with(&desk()).unwrap();
+    let def = &full["$defs"]["Pick"]["properties"];
+    assert_eq!(def["id"]["enum"], json!([7, 3, 9]));
+    assert_eq!(def["tags"]["items"]["enum"], json!(["x", "y"]));
+    assert_eq!(def["level"]["enum"], json!(["high", "low"]));
+    // Both uses refer to the one bound definition.
+    assert_eq!(full["properties"]["first"]["$ref"], "#/$defs/Pick");
+    assert_eq!(full["properties"]["rest"]["items"]["$ref"], "#/$defs/Pick");
+    // The bound schema accepts the document the business stage accepts, and
+    // refuses the one it refuses.
+    let validator = validator(&full);
+    assert!(validator.is_valid(&json!({"first": good, "rest": [good]})));
+    assert!(!validator.is_valid(&json!({"first": good, "rest": [good, bad]})));
+    // An empty context field is an error at the definition's member.
+    let mut empty = desk();
+    empty.ids.clear();
     assert_eq!(
-        export.schema["$defs"]["Pick"]["properties"]["id"].get("enum"),
-        None
+        Basket::json_schema_with(&empty).unwrap_err(),
+        ExportError::EmptyBinding {
+            pointer: format!("{pick}/id")
+        }
     );
+    // `evidence` in a held contract stays a plain string in the grammar
+    // (checked by `check_with`), where the contract's own is a substring.
     let grammar = Basket::grammar_with(&desk()).unwrap();
     let own = Pick::grammar_with(&desk()).unwrap();
     assert!(own.contains("substring_chunks"), "{own}");
     assert!(!grammar.contains("substring_chunks"), "{grammar}");
+    assert!(grammar.contains(r#""enum":[7,3,9]"#), "{grammar}");
+}
+
+/// A contract holding bound contracts in an `Option` and a map, and itself.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(context = Desk)]
+pub struct Shelf {
+    #[contract(one_of = ctx.tags)]
+    label: String,
+    maybe: Option<Pick>,
+    by_name: std::collections::BTreeMap<String, Pick>,
+    more: Vec<Shelf>,
+}
+
+#[test]
+fn bindings_reach_through_an_option_a_map_and_recursion() {
+    let export = Shelf::json_schema_for_with(Provider::Local, &desk()).unwrap();
+    let pick = ["id", "name", "tags/items", "level", "fallback"]
+        .iter()
+        .map(|m| format!("/$defs/Pick/properties/{m}"));
+    let want: Vec<String> = std::iter::once("/properties/label".to_owned())
+        .chain(pick)
+        .collect();
+    // Each place once: `Pick` is reached three ways, `Shelf` again through
+    // `more` (its `$ref` is `#`, already bound).
+    assert_eq!(export.bound, want);
+    let full = Shelf::json_schema_with(&desk()).unwrap();
+    assert_eq!(
+        full["$defs"]["Pick"]["properties"]["id"]["enum"],
+        json!([7, 3, 9])
+    );
+    assert_eq!(full["properties"]["label"]["enum"], json!(["x", "y"]));
+    assert_eq!(full["properties"]["more"]["items"]["$ref"], "#");
 }
 
 /// A recursive contract with a context: its checks run at every level.
