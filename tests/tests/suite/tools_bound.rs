@@ -306,3 +306,45 @@ fn an_empty_set_is_an_error_naming_the_tool() {
         "{error}"
     );
 }
+
+/// A batch of moves: a tool's arguments holding a bound contract.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(tools, rename_all = "snake_case", context = Desk)]
+pub enum ShelfTool {
+    /// Move several tickets.
+    MoveAll { moves: Vec<Move>, first: Move },
+    /// One move.
+    MoveOne(Move),
+}
+
+// A contract held in a tool's arguments is bound in the arguments' own
+// `$defs` entry, and checked at each value's pointer.
+#[test]
+fn a_contract_held_in_a_tools_arguments_is_bound_in_its_definition() {
+    let defs = ShelfTool::tool_definitions_with(Provider::OpenAi, &desk()).unwrap();
+    let all = &defs[0]["function"]["parameters"];
+    assert_eq!(defs[0]["function"]["name"], "move_all");
+    assert_eq!(
+        all["$defs"]["Move"]["properties"]["queue"]["enum"],
+        json!(["eu", "us"])
+    );
+    assert_eq!(all["properties"]["moves"]["items"]["$ref"], "#/$defs/Move");
+    let one = &defs[1]["function"]["parameters"];
+    assert_eq!(one["properties"]["queue"]["enum"], json!(["eu", "us"]));
+    let bad = ShelfTool::check_call_with(
+        "move_all",
+        r#"{"moves":[{"queue":"eu"},{"queue":"xx"}],"first":{"queue":"us"}}"#,
+        &desk(),
+    );
+    let errors: Vec<(String, &str)> = bad
+        .rejection()
+        .unwrap()
+        .errors
+        .iter()
+        .map(|e| (e.pointer.to_string(), e.code))
+        .collect();
+    assert_eq!(
+        errors,
+        [("/arguments/moves/1/queue".to_owned(), "not_in_context")]
+    );
+}
