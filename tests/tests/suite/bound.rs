@@ -339,6 +339,42 @@ proptest! {
         let checked = Pick::check_with(&doc.to_string(), &desk);
         prop_assert_eq!(checked.is_accept(), unbound_ok && allowed && id >= 1);
     }
+
+    // A held contract's binding, in its shared definition: every
+    // provider's bound export accepts exactly the documents whose every
+    // `Pick` (the first, each of the rest) has an id of the context, as
+    // the business stage does.
+    #[test]
+    fn a_held_contracts_binding_agrees_with_the_business_stage(
+        ids in proptest::collection::vec(0u64..6, 1..4),
+        first in 0u64..6,
+        rest in proptest::collection::vec(0u64..6, 0..4),
+    ) {
+        let desk = Desk { ids: ids.clone(), ..desk() };
+        let pick = |id: u64| json!({
+            "id": id, "name": null, "tags": [], "level": "high", "fallback": null,
+            "quote": "one",
+        });
+        let doc = json!({
+            "first": pick(first),
+            "rest": rest.iter().map(|&id| pick(id)).collect::<Vec<_>>(),
+        });
+        let allowed = std::iter::once(&first).chain(&rest).all(|id| ids.contains(id));
+        let unbound_ok = validator(&Basket::json_schema()).is_valid(&doc);
+        let bound_ok = validator(&Basket::json_schema_with(&desk).unwrap()).is_valid(&doc);
+        prop_assert_eq!(bound_ok, unbound_ok && allowed);
+        for provider in Provider::ALL {
+            let unbound = Basket::json_schema_for(provider).unwrap();
+            let bound = Basket::json_schema_for_with(provider, &desk).unwrap();
+            prop_assert_eq!(
+                validator(&bound.schema).is_valid(&doc),
+                validator(&unbound.schema).is_valid(&doc) && allowed,
+                "{}", provider
+            );
+        }
+        let checked = Basket::check_with(&doc.to_string(), &desk);
+        prop_assert_eq!(checked.is_accept(), unbound_ok && allowed);
+    }
 }
 
 fn cli(args: &[&str]) -> (i32, String, String) {
