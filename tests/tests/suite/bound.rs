@@ -288,6 +288,30 @@ fn validator(schema: &Value) -> jsonschema::Validator {
         .unwrap()
 }
 
+// The bound full schema, and every provider's bound export, accept `doc`
+// exactly when the unbound one does and the binding `allowed` it; returns
+// whether the unbound full schema accepts it.
+fn bound_exports_agree<T: Contract<Context = Desk>>(
+    desk: &Desk,
+    doc: &Value,
+    allowed: bool,
+) -> Result<bool, TestCaseError> {
+    let unbound_ok = validator(&T::json_schema()).is_valid(doc);
+    let bound_ok = validator(&T::json_schema_with(desk).unwrap()).is_valid(doc);
+    prop_assert_eq!(bound_ok, unbound_ok && allowed);
+    for provider in Provider::ALL {
+        let unbound = T::json_schema_for(provider).unwrap();
+        let bound = T::json_schema_for_with(provider, desk).unwrap();
+        prop_assert_eq!(
+            validator(&bound.schema).is_valid(doc),
+            validator(&unbound.schema).is_valid(doc) && allowed,
+            "{}",
+            provider
+        );
+    }
+    Ok(unbound_ok)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -323,18 +347,7 @@ proptest! {
             && tags.iter().all(|t| *t == "x")
             && levels.contains(&level)
             && fallback.is_none_or(|f| levels.contains(&f));
-        let unbound_ok = validator(&Pick::json_schema()).is_valid(&doc);
-        let bound_ok = validator(&Pick::json_schema_with(&desk).unwrap()).is_valid(&doc);
-        prop_assert_eq!(bound_ok, unbound_ok && allowed);
-        for provider in Provider::ALL {
-            let unbound = Pick::json_schema_for(provider).unwrap();
-            let bound = Pick::json_schema_for_with(provider, &desk).unwrap();
-            prop_assert_eq!(
-                validator(&bound.schema).is_valid(&doc),
-                validator(&unbound.schema).is_valid(&doc) && allowed,
-                "{}", provider
-            );
-        }
+        let unbound_ok = bound_exports_agree::<Pick>(&desk, &doc, allowed)?;
         // The business stage agrees with the binding.
         let checked = Pick::check_with(&doc.to_string(), &desk);
         prop_assert_eq!(checked.is_accept(), unbound_ok && allowed && id >= 1);
@@ -360,18 +373,7 @@ proptest! {
             "rest": rest.iter().map(|&id| pick(id)).collect::<Vec<_>>(),
         });
         let allowed = std::iter::once(&first).chain(&rest).all(|id| ids.contains(id));
-        let unbound_ok = validator(&Basket::json_schema()).is_valid(&doc);
-        let bound_ok = validator(&Basket::json_schema_with(&desk).unwrap()).is_valid(&doc);
-        prop_assert_eq!(bound_ok, unbound_ok && allowed);
-        for provider in Provider::ALL {
-            let unbound = Basket::json_schema_for(provider).unwrap();
-            let bound = Basket::json_schema_for_with(provider, &desk).unwrap();
-            prop_assert_eq!(
-                validator(&bound.schema).is_valid(&doc),
-                validator(&unbound.schema).is_valid(&doc) && allowed,
-                "{}", provider
-            );
-        }
+        let unbound_ok = bound_exports_agree::<Basket>(&desk, &doc, allowed)?;
         let checked = Basket::check_with(&doc.to_string(), &desk);
         prop_assert_eq!(checked.is_accept(), unbound_ok && allowed);
     }
