@@ -631,3 +631,50 @@ fn a_recursive_contract_with_a_context_is_checked_at_its_deepest() {
     assert_eq!(rejection.errors[0].code, "not_in_context");
     assert_eq!(rejection.errors[0].pointer.matches("/next").count(), 1022);
 }
+
+/// A generic page of bound contracts.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(context = Desk)]
+pub struct Page<T> {
+    #[contract(one_of = ctx.tags)]
+    label: String,
+    items: Vec<T>,
+}
+
+/// A union whose variants hold bound contracts.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(tag = "kind", rename_all = "snake_case", context = Desk)]
+pub enum Held {
+    One { pick: Pick },
+    Many(Basket),
+    Nothing,
+}
+
+// A generic contract's items, and a union's struct and newtype variants,
+// reach the held contract's one definition too.
+#[test]
+fn a_generic_and_a_union_bind_the_contracts_they_hold() {
+    let pick: Vec<String> = ["id", "name", "tags/items", "level", "fallback"]
+        .iter()
+        .map(|m| format!("/$defs/Pick/properties/{m}"))
+        .collect();
+    let page = Page::<Pick>::json_schema_for_with(Provider::OpenAi, &desk()).unwrap();
+    let mut want = vec!["/properties/label".to_owned()];
+    want.extend(pick.iter().cloned());
+    assert_eq!(page.bound, want);
+    let held = Held::json_schema_for_with(Provider::Anthropic, &desk()).unwrap();
+    assert_eq!(held.bound, pick);
+    let full = Held::json_schema_with(&desk()).unwrap();
+    assert_eq!(
+        full["oneOf"][0]["properties"]["pick"]["$ref"],
+        "#/$defs/Pick"
+    );
+    assert_eq!(
+        full["oneOf"][1]["properties"]["rest"]["items"]["$ref"],
+        "#/$defs/Pick"
+    );
+    assert_eq!(
+        full["$defs"]["Pick"]["properties"]["id"]["enum"],
+        json!([7, 3, 9])
+    );
+}
