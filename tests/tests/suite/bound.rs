@@ -678,3 +678,41 @@ fn a_generic_and_a_union_bind_the_contracts_they_hold() {
         json!([7, 3, 9])
     );
 }
+
+/// A contract with a lifetime holding a bound contract.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(context = Desk)]
+pub struct Lent<'a> {
+    #[contract(one_of = ctx.tags)]
+    tag: &'a str,
+    pick: Pick,
+}
+
+// A contract with a lifetime binds its own members and those it holds, as
+// its `'static` form's exports do.
+#[test]
+fn a_contract_with_a_lifetime_binds_the_contracts_it_holds() {
+    let export = Lent::json_schema_for_with(Provider::OpenAi, &desk()).unwrap();
+    assert_eq!(
+        export.bound[..2],
+        ["/properties/tag", "/$defs/Pick/properties/id"]
+    );
+    let good: Value = serde_json::from_str(GOOD).unwrap();
+    let mut bad = good.clone();
+    bad["id"] = json!(4);
+    let text = json!({"tag": "z", "pick": bad}).to_string();
+    let rejection = Lent::check_with(&text, &desk())
+        .rejection()
+        .cloned()
+        .unwrap();
+    let mut errors: Vec<(&str, &str)> = rejection
+        .errors
+        .iter()
+        .map(|e| (e.pointer.as_str(), e.code))
+        .collect();
+    errors.sort_unstable();
+    assert_eq!(
+        errors,
+        [("/pick/id", "not_in_context"), ("/tag", "not_in_context")]
+    );
+}
