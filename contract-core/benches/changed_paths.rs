@@ -3,7 +3,7 @@
 //! edits, so the walk goes through the whole tree. Throughput is the size of
 //! `before` serialized, so criterion reports bytes per second.
 //!
-//! Run: `cargo bench -p contract-runtime --bench changed_paths -- --quick`
+//! Run: `cargo bench -p contract-core --bench changed_paths -- --quick`
 #![allow(missing_docs)]
 
 use std::hint::black_box;

@@ -4,7 +4,7 @@
 //! one size, N calls.
 //!
 //! ```sh
-//! cargo bench -p contract-runtime --bench changed_paths_profile --no-run
+//! cargo bench -p contract-core --bench changed_paths_profile --no-run
 //! valgrind --tool=callgrind --callgrind-out-file=cg.out \
 //!     target/release/deps/changed_paths_profile-HASH 1MiB 20
 //! callgrind_annotate --inclusive=yes cg.out | head -40

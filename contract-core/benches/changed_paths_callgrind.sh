@@ -3,7 +3,7 @@
 # the benchmark's three documents, with the setup (a run of 0 iterations)
 # subtracted: a count that other processes on the machine do not change.
 # Uses the `changed_paths_profile` driver beside this file; needs valgrind.
-# Usage: contract-runtime/benches/changed_paths_callgrind.sh [DRIVER [MODE]]
+# Usage: contract-core/benches/changed_paths_callgrind.sh [DRIVER [MODE]]
 # DRIVER: `build` (the default) builds the driver here; or the path of a
 # driver built elsewhere (a checkout of an older commit with this driver
 # copied in). MODE: the driver's (see changed_paths_profile.rs): `text`
@@ -19,7 +19,7 @@ mode="${2:-}"
 if [ $# -ge 1 ] && [ "$1" != build ]; then
   driver="$1"
 else
-  (cd "$repo" && cargo build -q --release --locked -p contract-runtime --bench changed_paths_profile)
+  (cd "$repo" && cargo build -q --release --locked -p contract-core --bench changed_paths_profile)
   driver=$(ls -t "$target"/release/deps/changed_paths_profile-* | grep -v '\.d$' | head -1)
 fi
 ir() {
