@@ -71,7 +71,7 @@ pub use crate::json_type::{Collector, JsonType, ObjectMembers, TagSeen};
 pub use crate::outcome::{Outcome, OutcomeKind, Violation, ViolationKind, Violations};
 pub use crate::rules::{OrderKind, RuleTexts, WhenKind, order_error, when_error};
 pub use crate::schema::bound::{Binding, BoundValue, bound_values};
-pub use crate::schema::object::{check_rule, object_schema};
+pub use crate::schema::object::{SchemaFn, check_rule, object_schema};
 #[cfg(feature = "schemars")]
 pub use crate::schema::schemars::json_schema as schemars_json_schema;
 pub use crate::schema::{

@@ -28,6 +28,10 @@ pub struct Slot<T> {
 }
 
 impl<T> Slot<T> {
+    /// Not met yet, as a constant: generated code starts its slots from it
+    /// (no call per member in an unoptimised build).
+    pub const NEW: Slot<T> = Slot::new();
+
     /// Not met yet.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]

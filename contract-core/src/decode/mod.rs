@@ -240,10 +240,13 @@ pub fn field_error(
     cx.error(Stage::Schema, path, code, message, expected);
 }
 
-/// A member no field declares: a tagged union's tag, met once (`true`;
-/// twice is a duplicate key: [`TagSeen::meet`]), or an unknown key (`false`): an error at the
+/// A member no field declares, its key of `len` bytes read at `at` (taken
+/// again here as a slice of the input, copied only if it has escapes): a
+/// tagged union's tag, met once (`true`; twice is a duplicate key:
+/// [`TagSeen::meet`]), or an unknown key (`false`): an error at the
 /// member's pointer, its value skipped; a second occurrence of the same
-/// unknown key is a duplicate.
+/// unknown key is a duplicate. Not inlined: the key lives in this frame,
+/// not in the member loop's.
 #[cold]
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
@@ -253,10 +256,12 @@ pub fn undeclared_member(
     cx: &mut Collector,
     seen: &mut Option<KeySet>,
     at: usize,
-    key: &str,
+    len: usize,
     tag: Option<&str>,
     tag_seen: &mut TagSeen,
 ) -> Result<bool, ParseError> {
+    let key = r.key_at(at, len);
+    let key: &str = &key;
     if tag == Some(key) {
         tag_seen.meet(r, path, at, key)?;
         return Ok(true);

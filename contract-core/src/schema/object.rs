@@ -7,20 +7,27 @@
 //! and handed in.
 use serde_json::{Map, Value, json};
 
-use super::{RULES_KEY, VERSION_KEY, constrain, when_then};
+use super::{RULES_KEY, SchemaGen, VERSION_KEY, constrain, when_then};
 use crate::describe::{Constraint, Literal, Member, Object, Type};
 use crate::pointer::escape;
 
-/// The object schema of `object`, each member's own schema taken in order
-/// from `schemas` (one per member; the caller computed them with the same
-/// [`SchemaGen`](super::SchemaGen), in the same order). Keywords are
+/// A member type's own schema (`<T as JsonType>::schema`), as generated
+/// code hands it to [`object_schema`].
+pub type SchemaFn = fn(&mut SchemaGen) -> Value;
+
+/// The object schema of `object`, each member's own schema made by its
+/// function in `schemas` (one per member), called in order with `defs`. Keywords are
 /// inserted in the order `description`, `x-contract-version`, `type`,
 /// `properties`, `required`, `additionalProperties`, `allOf`, the
 /// extension key.
-pub fn object_schema(object: &'static Object, schemas: &mut [Value]) -> Map<String, Value> {
+pub fn object_schema(
+    object: &'static Object,
+    defs: &mut SchemaGen,
+    schemas: &[SchemaFn],
+) -> Map<String, Value> {
     let mut props = Map::new();
-    for (member, schema) in object.members.iter().zip(schemas.iter_mut()) {
-        let mut schema = std::mem::take(schema);
+    for (member, schema) in object.members.iter().zip(schemas) {
+        let mut schema = schema(defs);
         constrain_member(member, &mut schema);
         props.insert(member.name.into(), schema);
     }
@@ -204,11 +211,11 @@ mod tests {
     };
 
     fn schema() -> Value {
-        let mut schemas = [
-            json!({ "type": "string" }),
-            json!({ "type": ["array", "null"], "items": { "type": "string" } }),
+        let schemas: [SchemaFn; 2] = [
+            |_| json!({ "type": "string" }),
+            |_| json!({ "type": ["array", "null"], "items": { "type": "string" } }),
         ];
-        Value::Object(object_schema(&OBJECT, &mut schemas))
+        Value::Object(object_schema(&OBJECT, &mut SchemaGen::default(), &schemas))
     }
 
     #[test]
@@ -274,8 +281,8 @@ mod tests {
             version: None,
             check: None,
         };
-        let mut schemas = [json!({ "type": ["integer", "null"] })];
-        let s = object_schema(&O, &mut schemas);
+        let schemas: [SchemaFn; 1] = [|_| json!({ "type": ["integer", "null"] })];
+        let s = object_schema(&O, &mut SchemaGen::default(), &schemas);
         assert_eq!(s["properties"]["n"]["enum"], json!([4, null]));
     }
 }

@@ -24,12 +24,14 @@ pub fn struct_body(s: &Struct<'_>) -> TokenStream {
 /// depend on their types, are computed here, in order.
 fn object(object: TokenStream, members: &[Member<'_>]) -> TokenStream {
     let p = private();
+    // Each member's schema function, called in order by the runtime: one
+    // call here however many members there are.
     let schemas = members.iter().map(|f| {
         let ty = f.ty;
-        quote_spanned!(f.ty.span()=> <#ty as #p::JsonType>::schema(__contract_defs))
+        quote_spanned!(f.ty.span()=> <#ty as #p::JsonType>::schema as #p::SchemaFn)
     });
     quote! {
-        #p::Value::Object(#p::object_schema(#object, &mut [#(#schemas),*]))
+        #p::Value::Object(#p::object_schema(#object, __contract_defs, &[#(#schemas),*]))
     }
 }
 

@@ -159,7 +159,7 @@ pub fn members(
     let slots = if fields.is_empty() {
         TokenStream::new()
     } else {
-        quote!(let mut __contract_slots: ( #( #p::Slot<#tys>, )* ) = ( #( #p::Slot::<#tys>::new(), )* );)
+        quote!(let mut __contract_slots: ( #( #p::Slot<#tys>, )* ) = ( #( #p::Slot::<#tys>::NEW, )* );)
     };
     // Every value, or `None` (one of them failed).
     let take = if fields.is_empty() {
@@ -275,19 +275,16 @@ pub fn members(
                     }
                     __contract_met
                 }
-                _ => #p::own_frame(|| {
-                    let __contract_key = __contract_r.key_at(__contract_at, __contract_unknown_len);
-                    #p::undeclared_member(
-                        __contract_r,
-                        __contract_path,
-                        __contract_cx,
-                        &mut __contract_unknown,
-                        __contract_at,
-                        &__contract_key,
-                        #tag,
-                        #tag_seen,
-                    )
-                }),
+                _ => #p::undeclared_member(
+                    __contract_r,
+                    __contract_path,
+                    __contract_cx,
+                    &mut __contract_unknown,
+                    __contract_at,
+                    __contract_unknown_len,
+                    #tag,
+                    #tag_seen,
+                ),
             };
             __contract_ok &= __contract_read?;
             __contract_eaten = __contract_following(__contract_r, __contract_next, &mut __contract_at);
