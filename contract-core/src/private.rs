@@ -55,7 +55,7 @@ pub use crate::decode::{
     invalid_type_of, meet_tag, member, member_array, member_array_items, member_borrowed_array,
     member_borrowed_array_items, member_unchecked, missing_key, narrow_f32, not_one_of, own_frame,
     read_array, read_array_items, read_borrowed_array, read_borrowed_array_items,
-    undeclared_member,
+    undeclared_member, wrong_type,
 };
 pub use crate::describe::{
     Body as DescribedBody, Constraint, Described, Description, Float as FloatKind, Int as IntKind,

@@ -140,10 +140,12 @@ pub fn invalid_type<T>(
     Ok(None)
 }
 
-// `invalid_type`'s work, written once for every `T`.
+/// [`invalid_type`]'s work, written once for every `T`: what generated
+/// decoders call (then `Ok(None)`), so that no copy of it is made per
+/// contract.
 #[cold]
 #[inline(never)]
-fn wrong_type(
+pub fn wrong_type(
     r: &mut Reader<'_>,
     path: &Path<'_>,
     cx: &mut Collector,

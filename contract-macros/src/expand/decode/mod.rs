@@ -64,7 +64,9 @@ pub fn struct_body(mode: Mode<'_>) -> TokenStream {
         match __contract_r.peek()? {
             #p::Peek::Object => {}
             __contract_other => {
-                return #p::invalid_type(__contract_r, __contract_path, __contract_cx, "an object", __contract_other);
+                // The error's work is not generic: no copy of it per contract.
+                #p::wrong_type(__contract_r, __contract_path, __contract_cx, "an object", __contract_other)?;
+                return #p::Ok(#p::None);
             }
         }
         let __contract_more = __contract_r.begin_object()?;
@@ -524,7 +526,9 @@ pub fn union_body(
         match __contract_r.peek()? {
             #p::Peek::Object => {}
             __contract_other => {
-                return #p::invalid_type(__contract_r, __contract_path, __contract_cx, "an object", __contract_other);
+                // The error's work is not generic: no copy of it per contract.
+                #p::wrong_type(__contract_r, __contract_path, __contract_cx, "an object", __contract_other)?;
+                return #p::Ok(#p::None);
             }
         }
         fn __contract_variants #impl_generics (
