@@ -140,7 +140,7 @@ pub fn invalid_type<T>(
     Ok(None)
 }
 
-/// [`invalid_type`]'s work, written once for every `T`: what generated
+/// `invalid_type`'s work, written once for every `T`: what generated
 /// decoders call (then `Ok(None)`), so that no copy of it is made per
 /// contract.
 #[cold]
@@ -166,7 +166,7 @@ pub fn wrong_type(
     r.skip_value(path)
 }
 
-/// [`invalid_type`] with messages fixed at compile time.
+/// `invalid_type` with messages fixed at compile time.
 #[inline]
 pub fn invalid_type_of<T>(
     r: &mut Reader<'_>,
