@@ -588,6 +588,26 @@ fn an_escaped_spelling_of_a_declared_key_is_that_key() {
     assert_eq!(value.ticket_id, 7);
 }
 
+// A key followed by whitespace before its `:` is not matched as the raw
+// `"name":` a compact document writes: it is read, and found by its name.
+#[test]
+fn a_declared_key_with_whitespace_before_its_colon_is_that_key() {
+    let raw = "{\"action\" :\"close_ticket\", \"ticket_id\"\n\t: 7 ,\"reason\"\r :\"done\"}";
+    let value = CloseTicket::from_json(raw).unwrap();
+    assert_eq!((value.ticket_id, value.reason.as_str()), (7, "done"));
+    // Spelled so, a key seen twice is still a duplicate, and an undeclared
+    // one still unknown.
+    let raw = r#"{"action":"close_ticket","ticket_id":7,"ticket_id" :8,"reason":"done"}"#;
+    let rejection = CloseTicket::from_json(raw).unwrap_err();
+    assert_eq!(
+        codes(&rejection),
+        [(Stage::Parse, "/ticket_id", "duplicate_key")]
+    );
+    let raw = r#"{"action":"close_ticket","ticket_id":7,"reason":"done","note" :1}"#;
+    let rejection = CloseTicket::from_json(raw).unwrap_err();
+    assert_eq!(codes(&rejection), [(Stage::Schema, "/note", "unknown_key")]);
+}
+
 // ---------------------------------------------------------------------------
 // Numbers.
 
