@@ -136,6 +136,37 @@ impl Date {
         Date::checked(year, m0 * 10 + m1, d0 * 10 + d1)
     }
 
+    /// [`Date::parse_ascii`] of exactly ten bytes, when they are a day:
+    /// the decoder's path for a date as a model writes it, which needs no
+    /// error kind (a `None` is parsed again for its error). The shape is
+    /// tested on two words (eight bytes, then two) instead of byte by byte.
+    #[inline]
+    pub(crate) fn from_ten(b: &[u8; 10]) -> Option<Date> {
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        // Each byte's value above 9 sets its high bit (no carry leaves a
+        // byte: at most 0x7F + 0x76).
+        const ABOVE_NINE: u64 = 0x7676_7676_7676_7676;
+        let [a0, a1, a2, a3, a4, a5, a6, a7, d0, d1] = *b;
+        // `YYYY-MM-` with the digits' `0` and the dashes taken away: a
+        // digit becomes its value, a dash 0, any other byte something else
+        // (XOR maps 0x30..=0x39 exactly onto 0..=9).
+        let x = u64::from_le_bytes([a0, a1, a2, a3, a4, a5, a6, a7]) ^ 0x2D30_302D_3030_3030;
+        let dashes = x & 0xFF00_00FF_0000_0000;
+        let wide = (x | ((x & LOW7) + ABOVE_NINE)) & HIGH;
+        let (d0, d1) = (d0 ^ b'0', d1 ^ b'0');
+        if dashes | wide != 0 || d0 > 9 || d1 > 9 {
+            return None;
+        }
+        // Byte i of `pairs` is 10 × digit i + digit i + 1 (at most 99: no
+        // carry between bytes).
+        let pairs = x * 10 + (x >> 8);
+        let century = (pairs & 0xFF) as u16;
+        let year = century * 100 + ((pairs >> 16) & 0xFF) as u16;
+        let month = ((pairs >> 40) & 0xFF) as u8;
+        Date::checked(year, month, d0 * 10 + d1).ok()
+    }
+
     /// The year, 0–9999.
     #[must_use]
     pub const fn year(self) -> u16 {

@@ -234,6 +234,46 @@ fn every_day_of_2023_and_2024_round_trips() {
     }
 }
 
+// The decoder's word-at-a-time read agrees with the byte-by-byte parse:
+// every year, month and day written (00–99 each, every year that decides
+// a leap day), and every byte value at every place of a valid date.
+#[test]
+fn the_ten_byte_read_agrees_with_parse() {
+    let agree = |b: [u8; 10]| {
+        assert_eq!(
+            Date::from_ten(&b),
+            Date::parse_ascii(&b).ok(),
+            "{:?}",
+            String::from_utf8_lossy(&b)
+        );
+    };
+    for y in (0..=9999u32).filter(|y| y % 4 == 0 || y % 97 == 1 || *y < 30) {
+        for m in 0..=99u32 {
+            for d in [0, 1, 9, 10, 19, 28, 29, 30, 31, 32, 39, 40, 99] {
+                let text = format!("{y:04}-{m:02}-{d:02}");
+                let Ok(b) = <[u8; 10]>::try_from(text.as_bytes()) else {
+                    panic!("ten bytes: {text}");
+                };
+                agree(b);
+            }
+        }
+    }
+    for at in 0..10 {
+        for byte in 0..=255u8 {
+            for base in [
+                *b"2024-02-29",
+                *b"9999-12-31",
+                *b"0000-01-01",
+                *b"2027-11-30",
+            ] {
+                let mut b = base;
+                b[at] = byte;
+                agree(b);
+            }
+        }
+    }
+}
+
 #[test]
 fn display_pads() {
     assert_eq!(ymd(7, 3, 4).to_string(), "0007-03-04");

@@ -39,18 +39,16 @@ impl JsonType for crate::date::Date {
     ) -> Result<Option<Self>, ParseError> {
         match r.peek()? {
             // A date as a model writes it: its ten bytes read in place.
-            Peek::String => {
-                match r.read_fixed(|b: &[u8; 10]| crate::date::Date::parse_ascii(b).ok()) {
-                    Some(date) => Ok(Some(date)),
-                    None => Ok(parsed(
-                        crate::date::Date::parse(r.read_str_ref()?).map_err(|e| e.message()),
-                        path,
-                        cx,
-                        code::INVALID_DATE,
-                        "a date as YYYY-MM-DD",
-                    )),
-                }
-            }
+            Peek::String => match r.read_fixed(crate::date::Date::from_ten) {
+                Some(date) => Ok(Some(date)),
+                None => Ok(parsed(
+                    crate::date::Date::parse(r.read_str_ref()?).map_err(|e| e.message()),
+                    path,
+                    cx,
+                    code::INVALID_DATE,
+                    "a date as YYYY-MM-DD",
+                )),
+            },
             other => wrong_type!(r, path, cx, "a date string (YYYY-MM-DD)", other),
         }
     }

@@ -42,7 +42,8 @@ mod number;
 pub(crate) use escape::{Escape, EscapeError, EscapeStep};
 pub use number::{Number, NumberValue};
 pub(crate) use number::{
-    NumberRefusal, NumberStep, NumberSyntax, read_number, read_number_rest, short_integer,
+    NumberRefusal, NumberStep, NumberSyntax, read_number, read_number_rest, short_decimal,
+    short_integer,
 };
 
 #[cfg(test)]

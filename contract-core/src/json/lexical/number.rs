@@ -254,6 +254,52 @@ pub(crate) fn short_integer(bytes: &[u8], start: usize) -> Option<(NumberValue, 
     Some((value, i))
 }
 
+/// A float field's common number, read inline: at most 15 digits, an
+/// optional fraction and no exponent (`0.06`, `-12.5`, `3`), whose value
+/// is its digits over a power of ten, one correctly rounded division of
+/// two exact f64s (Clinger's fast path). Anything else (a leading zero, a
+/// missing digit, an exponent, more digits) is `None`: the full reader
+/// decides it, errors included.
+#[inline(always)]
+pub(crate) fn short_decimal(bytes: &[u8], start: usize) -> Option<(f64, usize)> {
+    let negative = bytes.get(start) == Some(&b'-');
+    let first = start + usize::from(negative);
+    let mut i = first;
+    let mut significand: u64 = 0;
+    while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
+        significand = significand
+            .wrapping_mul(10)
+            .wrapping_add(u64::from(d - b'0'));
+        i += 1;
+    }
+    let whole = i - first;
+    if whole == 0 || (whole > 1 && bytes.get(first) == Some(&b'0')) {
+        return None;
+    }
+    let mut fraction = 0;
+    if bytes.get(i) == Some(&b'.') {
+        i += 1;
+        let from = i;
+        while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
+            significand = significand
+                .wrapping_mul(10)
+                .wrapping_add(u64::from(d - b'0'));
+            i += 1;
+        }
+        fraction = i - from;
+        if fraction == 0 {
+            return None;
+        }
+    }
+    if whole + fraction > 15 || matches!(bytes.get(i), Some(b'e' | b'E')) {
+        return None;
+    }
+    // Below 10^15 < 2^53: the significand is an exact f64, and so is the
+    // power (at most 10^15).
+    let v = significand as f64 / *POW10.get(fraction)?;
+    Some((if negative { -v } else { v }, i))
+}
+
 /// [`read_number`] for everything but what [`short_integer`] takes: the
 /// grammar of [`NumberSyntax`] read part by part (sign, integer part,
 /// fraction, exponent) in one pass, then the value classified.

@@ -31,6 +31,10 @@ impl<'de> Reader<'de> {
     /// reads an `f64` and as a `serde_json::Value` holds it.
     #[inline]
     pub fn read_float(&mut self) -> Result<f64, ParseError> {
+        if let Some((v, end)) = lexical::short_decimal(self.bytes(), self.pos) {
+            self.pos = end;
+            return Ok(v);
+        }
         let negative = self.bytes().get(self.pos) == Some(&b'-');
         let v = self.read_number()?.as_f64();
         Ok(if negative && v == 0.0 { -0.0 } else { v })
@@ -90,6 +94,26 @@ mod float_tests {
             let b = full.read_number_rest();
             prop_assert_eq!(format!("{a:?}"), format!("{b:?}"));
             prop_assert_eq!(fast.offset(), full.offset());
+        }
+
+        // The inline path for short decimals decides as the full reader:
+        // the same f64 to the bit, the same position after; what it
+        // declines, the full reader reads (errors included).
+        #[test]
+        fn the_short_decimal_path_agrees_with_the_full_reader(
+            text in "-?[0-9]{0,17}([.][0-9]{0,17})?([eE][-+]?[0-9]{0,3})?[,}x ]?",
+        ) {
+            let bytes = text.as_bytes();
+            if let Some((v, end)) = crate::json::lexical::short_decimal(bytes, 0) {
+                let mut full = Reader::new(&text, 8);
+                let negative = text.starts_with('-');
+                let n = full.read_number_rest();
+                prop_assert!(n.is_ok(), "{} {:?}", text, n);
+                let want = n.map(|n| n.as_f64()).unwrap_or_default();
+                let want = if negative && want == 0.0 { -0.0 } else { want };
+                prop_assert_eq!(v.to_bits(), want.to_bits(), "{}", text);
+                prop_assert_eq!(end, full.offset());
+            }
         }
 
         #[test]
