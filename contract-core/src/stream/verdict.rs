@@ -117,7 +117,9 @@ pub(crate) fn string_end(rule: &Text, chars: usize, text: &str) -> Verdict {
     if rule.max_len.is_some_and(|max| chars > max) {
         return Verdict::Reject(code::TOO_LONG);
     }
-    if rule.date && !date_prefix(text.as_bytes()) {
+    // A whole date (the common case) is a day by the decoder's own read;
+    // anything else, its prefix decides here as for a partial string.
+    if rule.date && !is_day(text) && !date_prefix(text.as_bytes()) {
         return Verdict::Reject(code::INVALID_DATE);
     }
     if rule.date_time && !date_time_prefix(text.as_bytes()) {
@@ -174,6 +176,16 @@ fn string_end_rest(rule: &Text, text: &str) -> Verdict {
         return Verdict::Reject(code::PATTERN_MISMATCH);
     }
     Verdict::Fine
+}
+
+// Whether `text` is exactly a `YYYY-MM-DD` day of the calendar (then
+// `date_prefix` holds of it too: the two agree on ten bytes, tested below
+// and in `date`).
+#[inline]
+fn is_day(text: &str) -> bool {
+    text.as_bytes()
+        .first_chunk::<10>()
+        .is_some_and(|b| text.len() == 10 && crate::date::Date::from_ten(b).is_some())
 }
 
 /// Whether some `YYYY-MM-DD` day of the calendar starts with `p`.
@@ -278,6 +290,7 @@ mod tests {
                         Date::parse(&text).is_ok(),
                         "{text}"
                     );
+                    assert_eq!(is_day(&text), Date::parse(&text).is_ok(), "{text}");
                 }
             }
         }
