@@ -225,6 +225,8 @@ pub(crate) fn read_number(text: &str, start: usize) -> Result<(Number, usize), N
 pub(crate) fn short_integer(bytes: &[u8], start: usize) -> Option<(NumberValue, usize)> {
     let negative = bytes.get(start) == Some(&b'-');
     let first = start + usize::from(negative);
+    // Its own loop rather than `digits`: through it, the inlined code came
+    // out about 1 % slower on settings (callgrind, 2026-12-03).
     let mut i = first;
     let mut significand: u64 = 0;
     while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
@@ -254,6 +256,19 @@ pub(crate) fn short_integer(bytes: &[u8], start: usize) -> Option<(NumberValue, 
     Some((value, i))
 }
 
+// The digits from `i` on, each taken onto `significand` (wrapping: the
+// callers bound the count before they use the value); where they end.
+#[inline(always)]
+fn digits(bytes: &[u8], mut i: usize, mut significand: u64) -> (usize, u64) {
+    while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
+        significand = significand
+            .wrapping_mul(10)
+            .wrapping_add(u64::from(d - b'0'));
+        i += 1;
+    }
+    (i, significand)
+}
+
 /// A float field's common number, read inline: at most 15 digits, an
 /// optional fraction and no exponent (`0.06`, `-12.5`, `3`), whose value
 /// is its digits over a power of ten, one correctly rounded division of
@@ -264,28 +279,15 @@ pub(crate) fn short_integer(bytes: &[u8], start: usize) -> Option<(NumberValue, 
 pub(crate) fn short_decimal(bytes: &[u8], start: usize) -> Option<(f64, usize)> {
     let negative = bytes.get(start) == Some(&b'-');
     let first = start + usize::from(negative);
-    let mut i = first;
-    let mut significand: u64 = 0;
-    while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
-        significand = significand
-            .wrapping_mul(10)
-            .wrapping_add(u64::from(d - b'0'));
-        i += 1;
-    }
+    let (i, significand) = digits(bytes, first, 0);
     let whole = i - first;
     if whole == 0 || (whole > 1 && bytes.get(first) == Some(&b'0')) {
         return None;
     }
-    let mut fraction = 0;
+    let (mut i, mut significand, mut fraction) = (i, significand, 0);
     if bytes.get(i) == Some(&b'.') {
-        i += 1;
-        let from = i;
-        while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
-            significand = significand
-                .wrapping_mul(10)
-                .wrapping_add(u64::from(d - b'0'));
-            i += 1;
-        }
+        let from = i + 1;
+        (i, significand) = digits(bytes, from, significand);
         fraction = i - from;
         if fraction == 0 {
             return None;
