@@ -183,9 +183,7 @@ fn string_end_rest(rule: &Text, text: &str) -> Verdict {
 // and in `date`).
 #[inline]
 fn is_day(text: &str) -> bool {
-    text.as_bytes()
-        .first_chunk::<10>()
-        .is_some_and(|b| text.len() == 10 && crate::date::Date::from_ten(b).is_some())
+    <&[u8; 10]>::try_from(text.as_bytes()).is_ok_and(|b| crate::date::Date::from_ten(b).is_some())
 }
 
 /// Whether some `YYYY-MM-DD` day of the calendar starts with `p`.
