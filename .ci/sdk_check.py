@@ -39,9 +39,11 @@ and checks, for every shipped contract:
   `copy`, a `null` that removes a member).
 - The llguidance grammar of one ticket-extraction request (`grammar_with`:
   the Local export bound to the context, the quote a substring of the
-  source): it compiles, llguidance's matcher accepts every accepted document
-  and refuses a quote the source does not contain (and a cluster the context
-  does not confirm) at its first impossible byte.
+  source), and that of a contract whose quotes are in the contracts it
+  holds (in an array and an `Option`): each compiles, llguidance's matcher
+  accepts every accepted document and refuses a quote the source does not
+  contain (and a cluster the context does not confirm) at its first
+  impossible byte.
 - Gemini and Anthropic exports with lowered rules: llguidance (lenient about
   the keywords it does not know, such as Gemini's `propertyOrdering`) accepts
   the accepted documents and refuses the rule breakers.
@@ -242,32 +244,38 @@ def matches(name, provider, schema, accepted, refused, failures, outlines):
 
 
 def grammar_check(directory, failures):
-    """`grammar_with` for one ticket-extraction request: llguidance compiles
-    it; its matcher, one token per byte, accepts every accepted document and
-    refuses each refused one at its first impossible byte (`at`)."""
-    lark = (directory / "ticket-extraction.grammar.lark").read_text(encoding="utf-8")
-    grammar = LLMatcher.grammar_from_lark(lark)
-    error = LLMatcher.validate_grammar(grammar, TOKENIZER)
-    if error:
-        failures.append(f"ticket-extraction grammar: llguidance does not compile it: {error}")
-        return
-    accepted = lines(directory / "ticket-extraction.grammar-accepted.jsonl")
-    for doc in accepted:
-        if not llguidance_accepts(grammar, doc):
-            failures.append(f"ticket-extraction grammar: llguidance refuses an accepted document: {doc}")
-    refused = [json.loads(line) for line in lines(directory / "ticket-extraction.grammar-refused.jsonl")]
-    for case in refused:
-        data = case["doc"].encode("utf-8")
-        matcher = LLMatcher(TOKENIZER, grammar, log_level=0)
-        stop = next(
-            (i for i, byte in enumerate(data) if not matcher.consume_token(byte) or matcher.is_error()),
-            None,
-        )
-        if stop != case["at"]:
-            failures.append(
-                f"ticket-extraction grammar: refused at byte {stop}, expected {case['at']}: {case['doc']}"
+    """`grammar_with` for each `<name>.grammar.lark` (one ticket-extraction
+    request, and a contract whose `evidence` is in the contracts it holds):
+    llguidance compiles it; its matcher, one token per byte, accepts every
+    accepted document and refuses each refused one at its first impossible
+    byte (`at`)."""
+    paths = sorted(directory.glob("*.grammar.lark"))
+    if len(paths) < 2:
+        failures.append(f"grammars: expected the ticket-extraction and held-evidence grammars, found {len(paths)}")
+    for path in paths:
+        name = path.name[: -len(".grammar.lark")]
+        grammar = LLMatcher.grammar_from_lark(path.read_text(encoding="utf-8"))
+        error = LLMatcher.validate_grammar(grammar, TOKENIZER)
+        if error:
+            failures.append(f"{name} grammar: llguidance does not compile it: {error}")
+            continue
+        accepted = lines(directory / f"{name}.grammar-accepted.jsonl")
+        for doc in accepted:
+            if not llguidance_accepts(grammar, doc):
+                failures.append(f"{name} grammar: llguidance refuses an accepted document: {doc}")
+        refused = [json.loads(line) for line in lines(directory / f"{name}.grammar-refused.jsonl")]
+        for case in refused:
+            data = case["doc"].encode("utf-8")
+            matcher = LLMatcher(TOKENIZER, grammar, log_level=0)
+            stop = next(
+                (i for i, byte in enumerate(data) if not matcher.consume_token(byte) or matcher.is_error()),
+                None,
             )
-    print(f"ticket-extraction grammar: {len(accepted)} accepted, {len(refused)} refused at their first impossible byte")
+            if stop != case["at"]:
+                failures.append(
+                    f"{name} grammar: refused at byte {stop}, expected {case['at']}: {case['doc']}"
+                )
+        print(f"{name} grammar: {len(accepted)} accepted, {len(refused)} refused at their first impossible byte")
 
 
 def tool_schemas(name, provider, definitions, failures):

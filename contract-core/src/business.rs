@@ -119,6 +119,21 @@ pub struct Nested {
     /// resolved.
     below_a_member: bool,
     out: Vec<Binding>,
+    /// Whether `evidence` members are collected ([`Nested::for_evidence`]),
+    /// their pointers, and the source text they quote.
+    wants_evidence: bool,
+    evidence: Vec<String>,
+    source: Option<String>,
+}
+
+/// The `evidence` members of a contract and of the contracts it holds (their
+/// pointers into the full schema), and the source text they quote; what
+/// `Contract::grammar_with` writes as substrings of the source.
+#[doc(hidden)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Evidence {
+    pub pointers: Vec<String>,
+    pub source: Option<String>,
 }
 
 impl Nested {
@@ -136,6 +151,15 @@ impl Nested {
         out.push_str(at);
         out.push_str(suffix);
         out
+    }
+
+    /// Nothing found yet, collecting the `evidence` members too (see
+    /// [`Nested::evidence`]).
+    pub fn for_evidence() -> Self {
+        Nested {
+            wants_evidence: true,
+            ..Nested::default()
+        }
     }
 
     /// Enters the contract `name` (its type's name); `false`, and nothing
@@ -164,6 +188,45 @@ impl Nested {
             self.below_a_member = true;
             self.out
                 .push(Binding::new(Nested::below(at, pointer), values));
+        }
+    }
+
+    /// The `evidence` member at `pointer` (the member's, in its contract's
+    /// schema) below `at`, quoting `source` (the context's source text,
+    /// copied once; nothing is recorded unless [`Nested::for_evidence`]).
+    pub fn evidence(&mut self, at: &str, pointer: &'static str, source: &str) {
+        if !self.wants_evidence {
+            return;
+        }
+        if self.source.is_none() {
+            self.source = Some(source.to_owned());
+        }
+        if !at.is_empty() {
+            self.below_a_member = true;
+        }
+        self.evidence.push(Nested::below(at, pointer));
+    }
+
+    /// The `evidence` members at their pointers into `full()`, the
+    /// contract's full schema (read only when one lies below a member), each
+    /// once, with the source text.
+    pub fn finish_evidence(self, full: impl FnOnce() -> Value) -> Evidence {
+        let mut pointers: Vec<String> = Vec::with_capacity(self.evidence.len());
+        let full = self.below_a_member.then(full);
+        for logical in self.evidence {
+            let pointer = match &full {
+                Some(full) => crate::schema::bound::resolve(full, &logical),
+                None => Some(logical),
+            };
+            if let Some(pointer) = pointer
+                && !pointers.contains(&pointer)
+            {
+                pointers.push(pointer);
+            }
+        }
+        Evidence {
+            pointers,
+            source: self.source,
         }
     }
 

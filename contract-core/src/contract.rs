@@ -79,14 +79,11 @@ pub trait Contract: JsonType + 'static {
         Vec::new()
     }
 
-    /// Pointers into the full schema of the `evidence` members.
+    /// The `evidence` members of this contract and of those it holds
+    /// (pointers into the full schema), with the source text they quote.
     #[doc(hidden)]
-    const __EVIDENCE: &'static [&'static str] = &[];
-
-    /// The source text `evidence` members quote, when there are any.
-    #[doc(hidden)]
-    fn __source(_ctx: &Self::Context) -> Option<&str> {
-        None
+    fn __evidence(_ctx: &Self::Context) -> crate::business::Evidence {
+        crate::business::Evidence::default()
     }
 
     /// The name that stands for this type in schemas (its `$defs` key and
@@ -246,12 +243,13 @@ pub trait Contract: JsonType + 'static {
     /// and in which every `evidence` string is a contiguous substring of
     /// the source text as it appears JSON-escaped. See
     /// [`crate::schema::grammar`]. The `evidence` members constrained are
-    /// this contract's own (and its struct variants'); one of a contract
-    /// held in a member or in a newtype variant is a plain string in the
-    /// grammar, checked by [`Contract::check_with`].
+    /// this contract's own (and its struct variants') and those of every
+    /// contract it holds, at any depth.
     fn grammar_with(ctx: &Self::Context) -> Result<String, schema::ExportError> {
         let export = Self::json_schema_for_with(schema::Provider::Local, ctx)?;
-        schema::grammar::grammar(&export, Self::__EVIDENCE, Self::__source(ctx))
+        let evidence = Self::__evidence(ctx);
+        let pointers: Vec<&str> = evidence.pointers.iter().map(String::as_str).collect();
+        schema::grammar::grammar(&export, &pointers, evidence.source.as_deref())
     }
 
     /// Parses and checks `raw` (parse, schema and rule stages).

@@ -45,7 +45,9 @@
 pub use crate::__impl_json_schema as impl_json_schema;
 pub use crate::__type_messages as type_messages;
 pub use crate::EvidenceSource;
-pub use crate::business::{Business, Nested, bound_contains, evidence, not_in_context, violations};
+pub use crate::business::{
+    Business, Evidence, Nested, bound_contains, evidence, not_in_context, violations,
+};
 pub use crate::code;
 pub use crate::contract::{BorrowedContract, Contract, OutcomeEnum, decode_document};
 pub use crate::decode::{

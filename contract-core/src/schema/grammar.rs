@@ -7,36 +7,54 @@
 //!
 //! - without `evidence` members, `start: %json {..}` over the bound Local
 //!   export, which llguidance compiles as it compiles the export itself;
-//! - with them, the root object written out member by member, in the
-//!   export's order (as llguidance generates an object's properties), each
-//!   member's value `%json {..}` over its schema (with the export's
-//!   `$defs`), the object's own punctuation compact (`{"a":..,"b":..}`,
-//!   as a model held to the grammar writes it; inside a member's value,
-//!   llguidance's JSON whitespace rules apply); an `evidence`
-//!   member's value is one lexeme, `"` + a substring of the source + `"`,
-//!   the substring taken over the source's characters *as they appear
-//!   JSON-escaped* (`%regex {"substring_chunks": [..]}`, one chunk per
-//!   character: `\"`, `\\`, `\n`, `\u0001`, or the character itself, non-ASCII
-//!   included), so an escape is never cut in two; `null` as well where the
-//!   member is an `Option`.
+//! - with them, every schema on the way to an `evidence` member is written
+//!   out as Lark: an object member by member, in the export's order (as
+//!   llguidance generates an object's properties), a map as its entries, an
+//!   array as its items (`minItems`/`maxItems` as a repetition), `anyOf` /
+//!   `oneOf` as alternatives, and a `$ref` as a rule of its own (`start`
+//!   for `#`, so a recursive contract is a recursive rule), written once
+//!   for all its uses. The punctuation written out is compact
+//!   (`{"a":..,"b":..}`, as a model held to the grammar writes it); every
+//!   other schema is `%json {..}` (with the export's `$defs`), inside which
+//!   llguidance's JSON whitespace rules apply. An `evidence` member's value
+//!   is one lexeme, `"` + a substring of the source + `"`, the substring
+//!   taken over the source's characters *as they appear JSON-escaped*
+//!   (`%regex {"substring_chunks": [..]}`, one chunk per character: `\"`,
+//!   `\\`, `\n`, `\u0001`, or the character itself, non-ASCII included), so
+//!   an escape is never cut in two; `null` as well where the member is an
+//!   `Option`. This holds for the contract's own `evidence` members and for
+//!   those of every contract it holds, at any depth (`Option`, `Vec`, maps,
+//!   recursion).
 //!
 //! What stays local: an empty or whitespace-only quote is a substring of
 //! every text (the business stage refuses it, `evidence_not_found`), an
 //! `evidence` member's own length or pattern, and a quote written with
 //! other escapes than the source's JSON form (`\u00e9` for `é`), which the
-//! grammar does not offer. A root other than a closed object of required
-//! members (a union, a lowered `anyOf`, an `optional` member), or an
-//! `evidence` member below the root, is [`ExportError::Unsupported`] when
-//! the contract has `evidence` members.
+//! grammar does not offer. A schema on the way to an `evidence` member that
+//! the grammar cannot write out exactly (an `optional` member, whose key may
+//! be absent; `uniqueItems`; any other keyword than those above) is
+//! [`ExportError::Unsupported`] at its pointer.
 use serde_json::{Value, json};
 
 use super::provider::{Export, ExportError, Provider};
 
-const UNSUPPORTED: &str = "the grammar writes `evidence` members as substrings of the source only for a root object of required members with `evidence` on its own members: bind the contract without `grammar_with`, or make the member required";
+const UNSUPPORTED: &str = "the grammar writes `evidence` members as substrings of the source only below closed objects of required members, arrays, maps, `anyOf` and `$ref`: bind the contract without `grammar_with`, or make the member required";
+
+/// Keywords that constrain nothing (annotations), beside any `x-` one.
+const ANNOTATIONS: &[&str] = &[
+    "title",
+    "description",
+    "examples",
+    "default",
+    "$comment",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+];
 
 /// The grammar of `export` (a bound Local export) with the `evidence`
-/// members at `evidence` (pointers into the full schema) taken from
-/// `source`.
+/// members at `evidence` (pointers into the full schema, which the Local
+/// export keeps) taken from `source`.
 pub fn grammar(
     export: &Export,
     evidence: &[&str],
@@ -46,53 +64,29 @@ pub fn grammar(
     let (Some(source), false) = (source, evidence.is_empty()) else {
         return Ok(format!("start: %json {}\n", compact(schema)));
     };
-    let unsupported = |pointer: &str| ExportError::Unsupported {
-        provider: Provider::Local,
-        pointer: pointer.to_owned(),
-        reason: UNSUPPORTED,
+    let mut w = Writer {
+        root: schema,
+        written: vec![false; evidence.len()],
+        evidence,
+        rules: Vec::new(),
+        quotes: String::new(),
+        count: 0,
     };
-    let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
-        return Err(unsupported(""));
-    };
-    if schema.get("anyOf").is_some() {
-        return Err(unsupported(""));
-    }
-    let required: Vec<&str> = schema
-        .get("required")
-        .and_then(Value::as_array)
-        .map(|r| r.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
-    let defs = schema.get("$defs");
-    let mut members = Vec::new();
-    let mut terminals = String::new();
-    for (i, (name, member)) in properties.iter().enumerate() {
-        let pointer = format!("/properties/{}", crate::pointer::escape(name));
-        if !required.contains(&name.as_str()) {
-            return Err(unsupported(&pointer));
+    let start = w.node(schema, "")?;
+    // The rules `$ref`s named, each written once (writing one may name more).
+    let mut k = 0;
+    while let Some((target, name)) = w.rules.get(k).map(|(t, n, _)| (t.clone(), n.clone())) {
+        let node = schema
+            .pointer(&target)
+            .ok_or_else(|| unsupported(&target))?;
+        let body = w.node(node, &target)?;
+        if let Some(rule) = w.rules.get_mut(k) {
+            rule.2 = format!("{name}: {body}\n");
         }
-        let key = lark_string(&compact(&json!(name)));
-        let value = if evidence.contains(&pointer.as_str()) {
-            terminals.push_str(&format!("QUOTE_{i}: \"\\\"\" SOURCE \"\\\"\"\n"));
-            if nullable(member) {
-                format!("(QUOTE_{i} | \"null\")")
-            } else {
-                format!("QUOTE_{i}")
-            }
-        } else {
-            let mut sub = member.clone();
-            if let (Some(defs), Some(object)) = (defs, sub.as_object_mut()) {
-                object.insert("$defs".to_owned(), defs.clone());
-            }
-            format!("%json {}", compact(&sub))
-        };
-        members.push(format!("{key} \":\" {value}"));
+        k += 1;
     }
-    if let Some(outside) = evidence.iter().find(|p| {
-        !properties
-            .keys()
-            .any(|k| format!("/properties/{}", crate::pointer::escape(k)) == **p)
-    }) {
-        return Err(unsupported(outside));
+    if let Some(i) = w.written.iter().position(|written| !written) {
+        return Err(unsupported(w.evidence.get(i).copied().unwrap_or_default()));
     }
     let chunks: Vec<String> = source
         .chars()
@@ -101,17 +95,291 @@ pub fn grammar(
             quoted[1..quoted.len() - 1].to_owned()
         })
         .collect();
-    let mut out = String::new();
-    out.push_str(&format!(
-        "start: \"{{\" {} \"}}\"\n",
-        members.join(" \",\" ")
-    ));
-    out.push_str(&terminals);
+    let mut out = format!("start: {start}\n");
+    for (_, _, rule) in &w.rules {
+        out.push_str(rule);
+    }
+    out.push_str(&w.quotes);
     out.push_str(&format!(
         "SOURCE: %regex {}\n",
         compact(&json!({ "substring_chunks": chunks }))
     ));
     Ok(out)
+}
+
+fn unsupported(pointer: &str) -> ExportError {
+    ExportError::Unsupported {
+        provider: Provider::Local,
+        pointer: pointer.to_owned(),
+        reason: UNSUPPORTED,
+    }
+}
+
+struct Writer<'a> {
+    /// The export's schema, which `$ref`s point into.
+    root: &'a Value,
+    evidence: &'a [&'a str],
+    /// Which `evidence` pointers were written as quotes.
+    written: Vec<bool>,
+    /// The rules of `$ref` targets: the target's pointer, the rule's name,
+    /// and the rule (empty until written).
+    rules: Vec<(String, String, String)>,
+    /// The quote terminals.
+    quotes: String,
+    count: usize,
+}
+
+impl Writer<'_> {
+    /// The Lark expression of `node`, which lies at `at` in the export.
+    fn node(&mut self, node: &Value, at: &str) -> Result<String, ExportError> {
+        if self.evidence.contains(&at) {
+            for (e, written) in self.evidence.iter().zip(self.written.iter_mut()) {
+                *written |= *e == at;
+            }
+            let name = format!("QUOTE_{}", self.count);
+            self.count += 1;
+            self.quotes
+                .push_str(&format!("{name}: \"\\\"\" SOURCE \"\\\"\"\n"));
+            return Ok(if nullable(node) {
+                format!("({name} | \"null\")")
+            } else {
+                name
+            });
+        }
+        if !self.reaches(node, at, &mut Vec::new()) {
+            return Ok(format!("%json {}", compact(&self.with_defs(node))));
+        }
+        let Some(map) = node.as_object() else {
+            return Err(unsupported(at));
+        };
+        // The first keyword of `node` that is neither `allowed` nor an
+        // annotation (nor the root's `$defs`), as a pointer.
+        let keyword = |allowed: &[&str]| {
+            let known = |k: &str| {
+                allowed.contains(&k)
+                    || ANNOTATIONS.contains(&k)
+                    || k.starts_with("x-")
+                    || (at.is_empty() && k == "$defs")
+            };
+            map.keys()
+                .find(|k| !known(k))
+                .map(|k| format!("{at}/{}", crate::pointer::escape(k)))
+        };
+        if let Some(Value::String(reference)) = map.get("$ref") {
+            if let Some(outside) = keyword(&["$ref"]) {
+                return Err(unsupported(&outside));
+            }
+            return self.reference(reference, at);
+        }
+        for union in ["anyOf", "oneOf"] {
+            if let Some(Value::Array(branches)) = map.get(union) {
+                if let Some(outside) = keyword(&[union]) {
+                    return Err(unsupported(&outside));
+                }
+                let mut alternatives = Vec::with_capacity(branches.len());
+                for (i, branch) in branches.iter().enumerate() {
+                    alternatives.push(self.node(branch, &format!("{at}/{union}/{i}"))?);
+                }
+                return Ok(format!("({})", alternatives.join(" | ")));
+            }
+        }
+        match map.get("type").and_then(Value::as_str) {
+            Some("object") => self.object(map, at, keyword),
+            Some("array") => {
+                if let Some(outside) = keyword(&["type", "items", "minItems", "maxItems"]) {
+                    return Err(unsupported(&outside));
+                }
+                let Some(items) = map.get("items") else {
+                    return Err(unsupported(at));
+                };
+                let item = self.node(items, &format!("{at}/items"))?;
+                let count = |key: &str| map.get(key).and_then(Value::as_u64);
+                let (min, max) = (count("minItems").unwrap_or(0), count("maxItems"));
+                if max.is_some_and(|max| max < min) {
+                    return Err(unsupported(&format!("{at}/maxItems")));
+                }
+                Ok(array(&item, min, max))
+            }
+            _ => Err(unsupported(at)),
+        }
+    }
+
+    fn object(
+        &mut self,
+        map: &serde_json::Map<String, Value>,
+        at: &str,
+        keyword: impl Fn(&[&str]) -> Option<String>,
+    ) -> Result<String, ExportError> {
+        let entries = map
+            .get("additionalProperties")
+            .filter(|a| **a != json!(false));
+        if let Some(entries) = entries {
+            // A map: any keys (as `propertyNames` says), each with a value.
+            if let Some(outside) = keyword(&["type", "additionalProperties", "propertyNames"])
+                .or_else(|| {
+                    map.contains_key("properties")
+                        .then(|| format!("{at}/properties"))
+                })
+            {
+                return Err(unsupported(&outside));
+            }
+            let mut names = map
+                .get("propertyNames")
+                .cloned()
+                .unwrap_or_else(|| json!({}));
+            if let Some(names) = names.as_object_mut() {
+                names.insert("type".to_owned(), json!("string"));
+            }
+            let value = self.node(entries, &format!("{at}/additionalProperties"))?;
+            let entry = format!("%json {} \":\" {value}", compact(&names));
+            return Ok(format!("\"{{\" ({entry} (\",\" {entry})*)? \"}}\""));
+        }
+        if let Some(outside) = keyword(&["type", "properties", "required", "additionalProperties"])
+        {
+            return Err(unsupported(&outside));
+        }
+        let required: Vec<&str> = map
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let mut members = Vec::new();
+        if let Some(properties) = map.get("properties").and_then(Value::as_object) {
+            for (name, member) in properties {
+                let pointer = format!("{at}/properties/{}", crate::pointer::escape(name));
+                if !required.contains(&name.as_str()) {
+                    return Err(unsupported(&pointer));
+                }
+                let key = lark_string(&compact(&json!(name)));
+                let value = self.node(member, &pointer)?;
+                members.push(format!("{key} \":\" {value}"));
+            }
+        }
+        if members.is_empty() {
+            return Ok("\"{\" \"}\"".to_owned());
+        }
+        Ok(format!("\"{{\" {} \"}}\"", members.join(" \",\" ")))
+    }
+
+    /// `node` with the export's definitions it refers to (directly or
+    /// through others) as its own `$defs`, so that its `#/$defs/..` refs
+    /// resolve where it stands alone; none when it refers to none.
+    fn with_defs(&self, node: &Value) -> Value {
+        let mut names: Vec<String> = Vec::new();
+        refs(node, &mut names);
+        let mut k = 0;
+        while let Some(name) = names.get(k).cloned() {
+            if let Some(def) = self.root.get("$defs").and_then(|d| d.get(&name)) {
+                refs(def, &mut names);
+            }
+            k += 1;
+        }
+        let mut sub = node.clone();
+        let defs: serde_json::Map<String, Value> = names
+            .iter()
+            .filter_map(|name| {
+                let def = self.root.get("$defs")?.get(name)?;
+                Some((name.clone(), def.clone()))
+            })
+            .collect();
+        if let (false, Some(object)) = (defs.is_empty(), sub.as_object_mut()) {
+            object.insert("$defs".to_owned(), Value::Object(defs));
+        }
+        sub
+    }
+
+    /// The rule a `$ref` names (`start` for the root).
+    fn reference(&mut self, reference: &str, at: &str) -> Result<String, ExportError> {
+        let Some(target) = reference.strip_prefix('#') else {
+            return Err(unsupported(at));
+        };
+        if target.is_empty() {
+            return Ok("start".to_owned());
+        }
+        if let Some((_, name, _)) = self.rules.iter().find(|(t, ..)| t == target) {
+            return Ok(name.clone());
+        }
+        let name = format!("def_{}", self.rules.len());
+        self.rules
+            .push((target.to_owned(), name.clone(), String::new()));
+        Ok(name)
+    }
+
+    /// Whether an `evidence` member is `node` (at `at`) or lies below it,
+    /// through its subschemas and the `$ref`s it holds (each followed once:
+    /// `seen`).
+    fn reaches(&self, node: &Value, at: &str, seen: &mut Vec<String>) -> bool {
+        if self.evidence.contains(&at) {
+            return true;
+        }
+        match node {
+            Value::Object(map) => map.iter().any(|(key, child)| match key.as_str() {
+                "$defs" | "enum" | "const" | "default" | "examples" => false,
+                "$ref" => {
+                    let Some(target) = child.as_str().and_then(|r| r.strip_prefix('#')) else {
+                        return false;
+                    };
+                    if seen.iter().any(|s| s == target) {
+                        return false;
+                    }
+                    seen.push(target.to_owned());
+                    self.root
+                        .pointer(target)
+                        .is_some_and(|t| self.reaches(t, target, seen))
+                }
+                _ => self.reaches(
+                    child,
+                    &format!("{at}/{}", crate::pointer::escape(key)),
+                    seen,
+                ),
+            }),
+            Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .any(|(i, child)| self.reaches(child, &format!("{at}/{i}"), seen)),
+            _ => false,
+        }
+    }
+}
+
+/// Adds the names of the definitions `node`'s `#/$defs/NAME` refs name to
+/// `names` (each once).
+fn refs(node: &Value, names: &mut Vec<String>) {
+    match node {
+        Value::Object(map) => {
+            for (key, child) in map {
+                match (key.as_str(), child) {
+                    ("$ref", Value::String(r)) => {
+                        if let Some(name) = r.strip_prefix("#/$defs/") {
+                            let name = name.replace("~1", "/").replace("~0", "~");
+                            if !names.contains(&name) {
+                                names.push(name);
+                            }
+                        }
+                    }
+                    ("enum" | "const" | "default" | "examples", _) => {}
+                    _ => refs(child, names),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| refs(item, names)),
+        _ => {}
+    }
+}
+
+/// `[` items `]`: at least `min` and at most `max` (not below `min`) of
+/// `item`, comma-separated.
+fn array(item: &str, min: u64, max: Option<u64>) -> String {
+    let rest = |from: u64| match max {
+        Some(max) => format!("(\",\" {item}){{{from},{}}}", max.saturating_sub(1)),
+        None if from == 0 => format!("(\",\" {item})*"),
+        None => format!("(\",\" {item}){{{from},}}"),
+    };
+    match (min, max) {
+        (_, Some(0)) => "\"[\" \"]\"".to_owned(),
+        (0, _) => format!("\"[\" ({item} {})? \"]\"", rest(0)),
+        (min, _) => format!("\"[\" {item} {} \"]\"", rest(min - 1)),
+    }
 }
 
 /// Whether the member's schema lets its value be `null`.
@@ -190,5 +458,68 @@ mod tests {
             grammar(&e, &["/properties/q"], Some("x")),
             Err(ExportError::Unsupported { .. })
         ));
+    }
+
+    #[test]
+    fn an_array_is_its_items_within_its_bounds() {
+        assert_eq!(array("x", 0, None), r#""[" (x ("," x)*)? "]""#);
+        assert_eq!(array("x", 0, Some(3)), r#""[" (x ("," x){0,2})? "]""#);
+        assert_eq!(array("x", 2, None), r#""[" x ("," x){1,} "]""#);
+        assert_eq!(array("x", 1, Some(1)), r#""[" x ("," x){0,0} "]""#);
+        assert_eq!(array("x", 0, Some(0)), r#""[" "]""#);
+    }
+
+    fn held() -> Value {
+        json!({
+            "type": "object",
+            "properties": {"p": {"type": "array", "items": {"$ref": "#/$defs/P"}}},
+            "required": ["p"],
+            "additionalProperties": false,
+            "$defs": {
+                "P": {
+                    "type": "object",
+                    "properties": {"q": {"type": "string"}, "n": {"$ref": "#/$defs/N"}},
+                    "required": ["q", "n"],
+                    "additionalProperties": false
+                },
+                "N": {"type": "integer"}
+            }
+        })
+    }
+
+    #[test]
+    fn a_held_definition_is_a_rule_and_the_rest_is_json() {
+        let g = grammar(&export(held()), &["/$defs/P/properties/q"], Some("x")).unwrap_or_default();
+        assert!(
+            g.starts_with(r#"start: "{" "\"p\"" ":" "[" (def_0 ("," def_0)*)? "]" "}""#),
+            "{g}"
+        );
+        // Only the definitions a `%json` value refers to go with it.
+        assert!(
+            g.contains(r##"def_0: "{" "\"q\"" ":" QUOTE_0 "," "\"n\"" ":" %json {"$ref":"#/$defs/N","$defs":{"N":{"type":"integer"}}} "}""##),
+            "{g}"
+        );
+    }
+
+    #[test]
+    fn what_the_grammar_cannot_write_exactly_is_unsupported() {
+        let at = |schema: Value, evidence: &str| match grammar(
+            &export(schema),
+            &[evidence],
+            Some("x"),
+        ) {
+            Err(ExportError::Unsupported { pointer, .. }) => pointer,
+            other => format!("{other:?}"),
+        };
+        let mut unique = held();
+        unique["properties"]["p"]["uniqueItems"] = json!(true);
+        assert_eq!(
+            at(unique, "/$defs/P/properties/q"),
+            "/properties/p/uniqueItems"
+        );
+        // A pointer the export does not reach.
+        assert_eq!(at(held(), "/$defs/Q/properties/q"), "/$defs/Q/properties/q");
+        // A definition that holds no `evidence` member stays `%json`.
+        assert!(grammar(&export(held()), &["/$defs/P/properties/q"], Some("x")).is_ok());
     }
 }

@@ -256,7 +256,8 @@ pub fn bound_checks(members: &[Member<'_>], place: Place<'_>) -> TokenStream {
 /// then those of each newtype variant's struct, under its prefix) and
 /// `Contract::__bindings`, which collects them from the root and resolves
 /// them in the full schema; nothing when no member is bound or holds a
-/// contract. With the `evidence` pointers (`__EVIDENCE`, `__source`).
+/// contract. With the `evidence` members, found the same way for
+/// `Contract::__evidence`.
 fn bindings_fns(
     members: &[(String, &Member<'_>)],
     newtypes: &[(String, &syn::Type)],
@@ -298,24 +299,36 @@ fn bindings_fns(
             }
         });
     let nested: Vec<TokenStream> = nested.collect();
-    let evidence: Vec<String> = members
+    let evidence: Vec<TokenStream> = members
         .iter()
         .filter(|(_, f)| f.evidence.is_some())
-        .map(|(prefix, f)| format!("{prefix}/properties{}", pointer::member(f.json_name)))
+        .map(|(prefix, f)| {
+            let pointer = format!("{prefix}/properties{}", pointer::member(f.json_name));
+            quote! {
+                __contract_n.evidence(
+                    __contract_at,
+                    #pointer,
+                    #p::EvidenceSource::source_text(ctx),
+                );
+            }
+        })
         .collect();
     let mut contract_fn = TokenStream::new();
     let mut below = TokenStream::new();
-    if !own.is_empty() || !nested.is_empty() {
+    if !own.is_empty() || !nested.is_empty() || !evidence.is_empty() {
         below = quote! {
             fn bindings_below(ctx: &#context, __contract_at: &str, __contract_n: &mut #p::Nested) {
                 if !__contract_n.enter(::core::any::type_name::<Self>()) {
                     return;
                 }
                 #(#own)*
+                #(#evidence)*
                 #(#nested)*
                 __contract_n.leave();
             }
         };
+    }
+    if !own.is_empty() || !nested.is_empty() {
         contract_fn.extend(quote! {
             fn __bindings(ctx: &Self::Context) -> #p::Vec<#p::Binding> {
                 let mut __contract_n = #p::Nested::new();
@@ -324,11 +337,12 @@ fn bindings_fns(
             }
         });
     }
-    if !evidence.is_empty() {
+    if !evidence.is_empty() || !nested.is_empty() {
         contract_fn.extend(quote! {
-            const __EVIDENCE: &'static [&'static str] = &[#(#evidence),*];
-            fn __source(ctx: &Self::Context) -> #p::Option<&str> {
-                #p::Some(#p::EvidenceSource::source_text(ctx))
+            fn __evidence(ctx: &Self::Context) -> #p::Evidence {
+                let mut __contract_n = #p::Nested::for_evidence();
+                <Self as #p::Business<#context>>::bindings_below(ctx, "", &mut __contract_n);
+                __contract_n.finish_evidence(<Self as #p::Contract>::json_schema)
             }
         });
     }

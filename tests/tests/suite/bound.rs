@@ -267,7 +267,7 @@ fn past_the_enum_limits_the_binding_stays_local() {
 fn the_grammar_quotes_the_source_json_escaped() {
     let grammar = Pick::grammar_with(&desk()).unwrap();
     assert!(grammar.starts_with("start: \"{\" "), "{grammar}");
-    assert!(grammar.contains(r#""\"quote\"" ":" QUOTE_5"#), "{grammar}");
+    assert!(grammar.contains(r#""\"quote\"" ":" QUOTE_0"#), "{grammar}");
     assert!(
         grammar.contains(
             r#"["L","i","n","e"," ","\\\"","o","n","e","\\\"","\\n","a","n","d"," ","é","\\\\"]"#
@@ -531,12 +531,21 @@ fn a_nested_contracts_bound_members_are_checked_and_bound_in_its_definition() {
             pointer: format!("{pick}/id")
         }
     );
-    // `evidence` in a held contract stays a plain string in the grammar
-    // (checked by `check_with`), where the contract's own is a substring.
+    // `evidence` in a held contract is a substring of the source in the
+    // grammar, as the contract's own is: its definition is a rule that both
+    // uses name.
     let grammar = Basket::grammar_with(&desk()).unwrap();
     let own = Pick::grammar_with(&desk()).unwrap();
     assert!(own.contains("substring_chunks"), "{own}");
-    assert!(!grammar.contains("substring_chunks"), "{grammar}");
+    assert!(
+        grammar.starts_with(r#"start: "{" "\"first\"" ":" def_0 "," "\"rest\"" ":" "[" (def_0 ("," def_0)*)? "]" "}""#),
+        "{grammar}"
+    );
+    assert!(
+        grammar.contains(r#""\"quote\"" ":" QUOTE_0 "}""#),
+        "{grammar}"
+    );
+    assert!(grammar.contains("substring_chunks"), "{grammar}");
     assert!(grammar.contains(r#""enum":[7,3,9]"#), "{grammar}");
 }
 
@@ -710,5 +719,73 @@ fn a_contract_with_a_lifetime_binds_the_contracts_it_holds() {
     assert_eq!(
         sorted_errors(&Lent::check_with(&text, &desk())),
         ["/pick/id not_in_context", "/tag not_in_context"]
+    );
+}
+
+/// A contract holding `evidence` only through the contracts it holds, in a
+/// bounded array.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(context = Desk)]
+pub struct Picks {
+    #[contract(min_len = 1, max_len = 2)]
+    picks: Vec<Pick>,
+}
+
+/// A held `evidence` member below an `optional` one.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(context = Desk)]
+pub struct Loose {
+    #[contract(optional)]
+    note: Option<String>,
+    pick: Pick,
+}
+
+// Every `evidence` string is a substring of the source, in a held contract
+// too: its definition is one rule, which every use names (through an
+// `Option`, a map, a bounded array, a union's variants), and recursion is a
+// recursive rule.
+#[test]
+fn the_grammar_quotes_the_source_in_held_contracts_at_any_depth() {
+    let quote = r#""\"quote\"" ":" QUOTE_0 "}""#;
+    let shelf = Shelf::grammar_with(&desk()).unwrap();
+    assert!(shelf.contains(r#"def_0: "{" "\"id\"""#), "{shelf}");
+    assert!(shelf.contains(quote), "{shelf}");
+    for part in [
+        r#""\"maybe\"" ":" (def_0 | %json {"type":"null"})"#,
+        r#""\"by_name\"" ":" "{" (%json {"type":"string"} ":" def_0 ("," %json {"type":"string"} ":" def_0)*)? "}""#,
+        r#""\"more\"" ":" "[" (start ("," start)*)? "]""#,
+        "substring_chunks",
+    ] {
+        assert!(shelf.contains(part), "{part} in {shelf}");
+    }
+    // The one definition, written once; no `$defs` copied into `%json`
+    // values that refer to none.
+    assert_eq!(shelf.matches("def_0:").count(), 1, "{shelf}");
+    assert!(!shelf.contains("$defs"), "{shelf}");
+    let picks = Picks::grammar_with(&desk()).unwrap();
+    assert!(
+        picks.contains(r#""\"picks\"" ":" "[" def_0 ("," def_0){0,1} "]""#),
+        "{picks}"
+    );
+    let held = Held::grammar_with(&desk()).unwrap();
+    assert!(held.starts_with(r#"start: ("{" "\"kind\"" ":" %json {"type":"string","const":"one"} "," "\"pick\"" ":" def_0 "}" | "#), "{held}");
+    assert!(
+        held.contains(r#""\"rest\"" ":" "[" (def_0 ("," def_0)*)? "]""#),
+        "{held}"
+    );
+    // A bound member of the held contract keeps its values.
+    assert!(held.contains(r#""enum":[7,3,9]"#), "{held}");
+    // A contract whose members hold no `evidence` is its export.
+    let chain = Chain::grammar_with(&desk()).unwrap();
+    assert!(chain.starts_with("start: %json {"), "{chain}");
+    // An `optional` key on the way to a held `evidence` member cannot be
+    // written out exactly.
+    assert_eq!(
+        Loose::grammar_with(&desk()).unwrap_err(),
+        ExportError::Unsupported {
+            provider: Provider::Local,
+            pointer: "/properties/note".to_owned(),
+            reason: "the grammar writes `evidence` members as substrings of the source only below closed objects of required members, arrays, maps, `anyOf` and `$ref`: bind the contract without `grammar_with`, or make the member required",
+        }
     );
 }

@@ -15,7 +15,9 @@
 //! `ticket-extraction.grammar.lark` (`grammar_with` for one request) with
 //! `ticket-extraction.grammar-accepted.jsonl` and
 //! `ticket-extraction.grammar-refused.jsonl` (`{"doc", "at"}`: the offset
-//! of the first byte the grammar cannot take). The
+//! of the first byte the grammar cannot take), and the same three for
+//! `held-evidence` (a contract whose `evidence` members are in the
+//! contracts it holds, [`held`]). The
 //! `formats` fixtures hold each format the decoder checks (date,
 //! date-time, e-mail, UUID) and their near misses; the
 //! `filter-unrolled` fixtures are the filter tree's exports unrolled to 3
@@ -27,6 +29,7 @@
 //! tool definitions are written by [`tools`].
 use crate::schema_support;
 
+mod held;
 mod tools;
 
 use std::path::PathBuf;
@@ -552,19 +555,23 @@ fn fixtures_are_written_when_asked() {
     let dir = PathBuf::from(dir);
     std::fs::create_dir_all(&dir).unwrap();
     tools::write(&dir);
-    let (grammar, accepted, refused) = grammar_fixtures();
-    std::fs::write(dir.join("ticket-extraction.grammar.lark"), grammar).unwrap();
     let lines = |docs: Vec<String>| docs.into_iter().map(|d| d + "\n").collect::<String>();
-    std::fs::write(
-        dir.join("ticket-extraction.grammar-accepted.jsonl"),
-        lines(accepted),
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("ticket-extraction.grammar-refused.jsonl"),
-        lines(refused.iter().map(Value::to_string).collect()),
-    )
-    .unwrap();
+    for (name, (grammar, accepted, refused)) in [
+        ("ticket-extraction", grammar_fixtures()),
+        ("held-evidence", held::fixtures()),
+    ] {
+        std::fs::write(dir.join(format!("{name}.grammar.lark")), grammar).unwrap();
+        std::fs::write(
+            dir.join(format!("{name}.grammar-accepted.jsonl")),
+            lines(accepted),
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join(format!("{name}.grammar-refused.jsonl")),
+            lines(refused.iter().map(Value::to_string).collect()),
+        )
+        .unwrap();
+    }
     for f in fixtures {
         for (provider, value) in &f.exports {
             let text = serde_json::to_string_pretty(value).unwrap() + "\n";
