@@ -249,7 +249,8 @@ pub trait Contract: JsonType + 'static {
         let export = Self::json_schema_for_with(schema::Provider::Local, ctx)?;
         let evidence = Self::__evidence(ctx);
         let pointers: Vec<&str> = evidence.pointers.iter().map(String::as_str).collect();
-        schema::grammar::grammar(&export, &pointers, evidence.source.as_deref())
+        let full = Self::json_schema();
+        schema::grammar::grammar_of(&export, &full, &pointers, evidence.source.as_deref())
     }
 
     /// Parses and checks `raw` (parse, schema and rule stages).

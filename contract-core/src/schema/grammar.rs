@@ -9,13 +9,15 @@
 //!   export, which llguidance compiles as it compiles the export itself;
 //! - with them, every schema on the way to an `evidence` member is written
 //!   out as Lark: an object member by member, in the export's order (as
-//!   llguidance generates an object's properties), a map as its entries, an
-//!   array as its items (`minItems`/`maxItems` as a repetition), `anyOf` /
-//!   `oneOf` as alternatives, and a `$ref` as a rule of its own (`start`
-//!   for `#`, so a recursive contract is a recursive rule), written once
-//!   for all its uses. The punctuation written out is compact
-//!   (`{"a":..,"b":..}`, as a model held to the grammar writes it); every
-//!   other schema is `%json {..}` (with the export's `$defs`), inside which
+//!   llguidance generates an object's properties; an `optional` member may
+//!   be left out), a map as its entries, an array as its items
+//!   (`minItems`/`maxItems` as a repetition), `anyOf` / `oneOf` as
+//!   alternatives (the branches a `when` rule is lowered to included), and
+//!   a `$ref` as a rule of its own (`start` for `#`, so a recursive
+//!   contract is a recursive rule), written once for all its uses. The
+//!   punctuation written out is compact (`{"a":..,"b":..}`, as a model held
+//!   to the grammar writes it); every other schema is `%json {..}` (with
+//!   the definitions it refers to as its `$defs`), inside which
 //!   llguidance's JSON whitespace rules apply. An `evidence` member's value
 //!   is one lexeme, `"` + a substring of the source + `"`, the substring
 //!   taken over the source's characters *as they appear JSON-escaped*
@@ -24,21 +26,21 @@
 //!   an escape is never cut in two; `null` as well where the member is an
 //!   `Option`. This holds for the contract's own `evidence` members and for
 //!   those of every contract it holds, at any depth (`Option`, `Vec`, maps,
-//!   recursion).
+//!   a union's variants, recursion).
 //!
 //! What stays local: an empty or whitespace-only quote is a substring of
 //! every text (the business stage refuses it, `evidence_not_found`), an
 //! `evidence` member's own length or pattern, and a quote written with
 //! other escapes than the source's JSON form (`\u00e9` for `é`), which the
-//! grammar does not offer. A schema on the way to an `evidence` member that
-//! the grammar cannot write out exactly (an `optional` member, whose key may
-//! be absent; `uniqueItems`; any other keyword than those above) is
-//! [`ExportError::Unsupported`] at its pointer.
-use serde_json::{Value, json};
+//! grammar does not offer. A schema on the way to an `evidence` member with
+//! a keyword the grammar cannot write out exactly (`uniqueItems`,
+//! `minProperties`, `not`, ...; none that the derive writes) is
+//! [`ExportError::Unsupported`] at its pointer in the export.
+use serde_json::{Map, Value, json};
 
 use super::provider::{Export, ExportError, Provider};
 
-const UNSUPPORTED: &str = "the grammar writes `evidence` members as substrings of the source only below closed objects of required members, arrays, maps, `anyOf` and `$ref`: bind the contract without `grammar_with`, or make the member required";
+const UNSUPPORTED: &str = "the grammar writes `evidence` members as substrings of the source only below objects, maps, arrays, `anyOf`/`oneOf` and `$ref`s, and this keyword is none of them: bind the contract without `grammar_with`";
 
 /// Keywords that constrain nothing (annotations), beside any `x-` one.
 const ANNOTATIONS: &[&str] = &[
@@ -53,10 +55,23 @@ const ANNOTATIONS: &[&str] = &[
 ];
 
 /// The grammar of `export` (a bound Local export) with the `evidence`
-/// members at `evidence` (pointers into the full schema, which the Local
-/// export keeps) taken from `source`.
+/// members at `evidence` (pointers into the export's schema) taken from
+/// `source`.
 pub fn grammar(
     export: &Export,
+    evidence: &[&str],
+    source: Option<&str>,
+) -> Result<String, ExportError> {
+    grammar_of(export, &export.schema, evidence, source)
+}
+
+/// [`grammar`] with the `evidence` pointers into `full`, the contract's full
+/// schema, which the export follows but for the branches a `when` rule is
+/// lowered to (and an `Option`'s `anyOf`): a step the export takes that
+/// `full` has not, the pointer into `full` stays where it is.
+pub(crate) fn grammar_of(
+    export: &Export,
+    full: &Value,
     evidence: &[&str],
     source: Option<&str>,
 ) -> Result<String, ExportError> {
@@ -66,22 +81,28 @@ pub fn grammar(
     };
     let mut w = Writer {
         root: schema,
+        full,
         written: vec![false; evidence.len()],
         evidence,
         rules: Vec::new(),
-        quotes: String::new(),
-        count: 0,
+        extra: String::new(),
+        quotes: 0,
+        members: 0,
     };
-    let start = w.node(schema, "")?;
+    let start = w.node(schema, &Place::root())?;
     // The rules `$ref`s named, each written once (writing one may name more).
     let mut k = 0;
-    while let Some((target, name)) = w.rules.get(k).map(|(t, n, _)| (t.clone(), n.clone())) {
+    while let Some(target) = w.rules.get(k).map(|(t, ..)| t.clone()) {
         let node = schema
             .pointer(&target)
             .ok_or_else(|| unsupported(&target))?;
-        let body = w.node(node, &target)?;
-        if let Some(rule) = w.rules.get_mut(k) {
-            rule.2 = format!("{name}: {body}\n");
+        let place = Place {
+            at: target.clone(),
+            full: target,
+        };
+        let body = w.node(node, &place)?;
+        if let Some((_, name, rule)) = w.rules.get_mut(k) {
+            *rule = format!("{name}: {body}\n");
         }
         k += 1;
     }
@@ -99,7 +120,7 @@ pub fn grammar(
     for (_, _, rule) in &w.rules {
         out.push_str(rule);
     }
-    out.push_str(&w.quotes);
+    out.push_str(&w.extra);
     out.push_str(&format!(
         "SOURCE: %regex {}\n",
         compact(&json!({ "substring_chunks": chunks }))
@@ -115,30 +136,71 @@ fn unsupported(pointer: &str) -> ExportError {
     }
 }
 
+/// Where a schema is: its pointer in the export, and the pointer in the
+/// full schema that the `evidence` pointers are compared with.
+#[derive(Clone)]
+struct Place {
+    at: String,
+    full: String,
+}
+
+impl Place {
+    fn root() -> Place {
+        Place {
+            at: String::new(),
+            full: String::new(),
+        }
+    }
+
+    /// The place of `key` below this one (`full` for the full schema: a
+    /// step it does not have leaves the full pointer where it is).
+    fn child(&self, full: &Value, key: &str) -> Place {
+        let step = crate::pointer::escape(key);
+        let candidate = format!("{}/{step}", self.full);
+        Place {
+            at: format!("{}/{step}", self.at),
+            full: if full.pointer(&candidate).is_some() {
+                candidate
+            } else {
+                self.full.clone()
+            },
+        }
+    }
+}
+
 struct Writer<'a> {
     /// The export's schema, which `$ref`s point into.
     root: &'a Value,
+    full: &'a Value,
     evidence: &'a [&'a str],
     /// Which `evidence` pointers were written as quotes.
     written: Vec<bool>,
     /// The rules of `$ref` targets: the target's pointer, the rule's name,
     /// and the rule (empty until written).
     rules: Vec<(String, String, String)>,
-    /// The quote terminals.
-    quotes: String,
-    count: usize,
+    /// The other rules and the quote terminals.
+    extra: String,
+    /// The quote terminals and member rules written (their names' numbers).
+    quotes: usize,
+    members: usize,
 }
 
 impl Writer<'_> {
-    /// The Lark expression of `node`, which lies at `at` in the export.
-    fn node(&mut self, node: &Value, at: &str) -> Result<String, ExportError> {
-        if self.evidence.contains(&at) {
+    /// The Lark expression of `node`, which lies at `place`.
+    fn node(&mut self, node: &Value, place: &Place) -> Result<String, ExportError> {
+        let at = place.at.as_str();
+        if self.evidence.contains(&place.full.as_str()) {
             for (e, written) in self.evidence.iter().zip(self.written.iter_mut()) {
-                *written |= *e == at;
+                *written |= *e == place.full;
             }
-            let name = format!("QUOTE_{}", self.count);
-            self.count += 1;
-            self.quotes
+            // A branch where the member can only be `null` (a `when` rule's
+            // `forbid`) quotes nothing.
+            if !admits(node, "string") {
+                return Ok(format!("%json {}", compact(&self.with_defs(node))));
+            }
+            let name = format!("QUOTE_{}", self.quotes);
+            self.quotes += 1;
+            self.extra
                 .push_str(&format!("{name}: \"\\\"\" SOURCE \"\\\"\"\n"));
             return Ok(if nullable(node) {
                 format!("({name} | \"null\")")
@@ -146,7 +208,7 @@ impl Writer<'_> {
                 name
             });
         }
-        if !self.reaches(node, at, &mut Vec::new()) {
+        if !self.reaches(node, place, &mut Vec::new()) {
             return Ok(format!("%json {}", compact(&self.with_defs(node))));
         }
         let Some(map) = node.as_object() else {
@@ -173,18 +235,26 @@ impl Writer<'_> {
         }
         for union in ["anyOf", "oneOf"] {
             if let Some(Value::Array(branches)) = map.get(union) {
-                if let Some(outside) = keyword(&[union]) {
+                // A `type` beside the branches (a lowered `when` rule's
+                // object) says what each of them says already.
+                let agreed = map
+                    .get("type")
+                    .is_some_and(|t| branches.iter().all(|b| b.get("type") == Some(t)));
+                let allowed: &[&str] = if agreed { &[union, "type"] } else { &[union] };
+                if let Some(outside) = keyword(allowed) {
                     return Err(unsupported(&outside));
                 }
+                let branches_at = place.child(self.full, union);
                 let mut alternatives = Vec::with_capacity(branches.len());
                 for (i, branch) in branches.iter().enumerate() {
-                    alternatives.push(self.node(branch, &format!("{at}/{union}/{i}"))?);
+                    let branch_at = branches_at.child(self.full, &i.to_string());
+                    alternatives.push(self.node(branch, &branch_at)?);
                 }
                 return Ok(format!("({})", alternatives.join(" | ")));
             }
         }
         match map.get("type").and_then(Value::as_str) {
-            Some("object") => self.object(map, at, keyword),
+            Some("object") => self.object(map, place, keyword),
             Some("array") => {
                 if let Some(outside) = keyword(&["type", "items", "minItems", "maxItems"]) {
                     return Err(unsupported(&outside));
@@ -192,7 +262,7 @@ impl Writer<'_> {
                 let Some(items) = map.get("items") else {
                     return Err(unsupported(at));
                 };
-                let item = self.node(items, &format!("{at}/items"))?;
+                let item = self.node(items, &place.child(self.full, "items"))?;
                 let count = |key: &str| map.get(key).and_then(Value::as_u64);
                 let (min, max) = (count("minItems").unwrap_or(0), count("maxItems"));
                 if max.is_some_and(|max| max < min) {
@@ -206,10 +276,11 @@ impl Writer<'_> {
 
     fn object(
         &mut self,
-        map: &serde_json::Map<String, Value>,
-        at: &str,
+        map: &Map<String, Value>,
+        place: &Place,
         keyword: impl Fn(&[&str]) -> Option<String>,
     ) -> Result<String, ExportError> {
+        let at = place.at.as_str();
         let entries = map
             .get("additionalProperties")
             .filter(|a| **a != json!(false));
@@ -230,7 +301,7 @@ impl Writer<'_> {
             if let Some(names) = names.as_object_mut() {
                 names.insert("type".to_owned(), json!("string"));
             }
-            let value = self.node(entries, &format!("{at}/additionalProperties"))?;
+            let value = self.node(entries, &place.child(self.full, "additionalProperties"))?;
             let entry = format!("%json {} \":\" {value}", compact(&names));
             return Ok(format!("\"{{\" ({entry} (\",\" {entry})*)? \"}}\""));
         }
@@ -243,22 +314,67 @@ impl Writer<'_> {
             .and_then(Value::as_array)
             .map(|r| r.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
-        let mut members = Vec::new();
+        // Each member, `"key" ":" value`, and whether its key may be absent.
+        let mut members: Vec<(String, bool)> = Vec::new();
         if let Some(properties) = map.get("properties").and_then(Value::as_object) {
+            let properties_at = place.child(self.full, "properties");
             for (name, member) in properties {
-                let pointer = format!("{at}/properties/{}", crate::pointer::escape(name));
-                if !required.contains(&name.as_str()) {
-                    return Err(unsupported(&pointer));
-                }
                 let key = lark_string(&compact(&json!(name)));
-                let value = self.node(member, &pointer)?;
-                members.push(format!("{key} \":\" {value}"));
+                let value = self.node(member, &properties_at.child(self.full, name))?;
+                members.push((
+                    format!("{key} \":\" {value}"),
+                    !required.contains(&name.as_str()),
+                ));
             }
         }
-        if members.is_empty() {
-            return Ok("\"{\" \"}\"".to_owned());
+        if members.iter().all(|(_, optional)| !optional) {
+            let members: Vec<&str> = members.iter().map(|(m, _)| m.as_str()).collect();
+            return Ok(match members.is_empty() {
+                true => "\"{\" \"}\"".to_owned(),
+                false => format!("\"{{\" {} \"}}\"", members.join(" \",\" ")),
+            });
         }
-        Ok(format!("\"{{\" {} \"}}\"", members.join(" \",\" ")))
+        Ok(self.some_members(&members))
+    }
+
+    /// An object whose members may be left out (`optional`), in order: each
+    /// member a rule of its own; the object is one of the ways to begin
+    /// (with the first member written, each optional one before it left
+    /// out), every later member after a `,`, an optional one in `( )?`.
+    fn some_members(&mut self, members: &[(String, bool)]) -> String {
+        let names: Vec<String> = members
+            .iter()
+            .map(|(member, _)| {
+                let name = format!("member_{}", self.members);
+                self.members += 1;
+                self.extra.push_str(&format!("{name}: {member}\n"));
+                name
+            })
+            .collect();
+        // `after[i]`: the members from `i` on, once one was written.
+        let mut after = vec![String::new(); names.len() + 1];
+        for i in (0..names.len()).rev() {
+            let written = match members.get(i) {
+                Some((_, true)) => format!("(\",\" {})?", names[i]),
+                _ => format!("\",\" {}", names[i]),
+            };
+            after[i] = format!("{written} {}", after[i + 1]).trim_end().to_owned();
+        }
+        let mut ways = Vec::new();
+        let mut may_be_empty = true;
+        for (i, (name, (_, optional))) in names.iter().zip(members).enumerate() {
+            ways.push(format!("{name} {}", after[i + 1]).trim_end().to_owned());
+            if !optional {
+                may_be_empty = false;
+                break;
+            }
+        }
+        let ways = ways.join(" | ");
+        if may_be_empty {
+            format!("\"{{\" ({ways})? \"}}\"")
+        } else {
+            format!("\"{{\" ({ways}) \"}}\"")
+        }
     }
 
     /// `node` with the export's definitions it refers to (directly or
@@ -275,7 +391,7 @@ impl Writer<'_> {
             k += 1;
         }
         let mut sub = node.clone();
-        let defs: serde_json::Map<String, Value> = names
+        let defs: Map<String, Value> = names
             .iter()
             .filter_map(|name| {
                 let def = self.root.get("$defs")?.get(name)?;
@@ -305,11 +421,11 @@ impl Writer<'_> {
         Ok(name)
     }
 
-    /// Whether an `evidence` member is `node` (at `at`) or lies below it,
-    /// through its subschemas and the `$ref`s it holds (each followed once:
-    /// `seen`).
-    fn reaches(&self, node: &Value, at: &str, seen: &mut Vec<String>) -> bool {
-        if self.evidence.contains(&at) {
+    /// Whether an `evidence` member is `node` (at `place`) or lies below
+    /// it, through its subschemas and the `$ref`s it holds (each followed
+    /// once: `seen`).
+    fn reaches(&self, node: &Value, place: &Place, seen: &mut Vec<String>) -> bool {
+        if self.evidence.contains(&place.full.as_str()) {
             return true;
         }
         match node {
@@ -323,20 +439,19 @@ impl Writer<'_> {
                         return false;
                     }
                     seen.push(target.to_owned());
+                    let there = Place {
+                        at: target.to_owned(),
+                        full: target.to_owned(),
+                    };
                     self.root
                         .pointer(target)
-                        .is_some_and(|t| self.reaches(t, target, seen))
+                        .is_some_and(|t| self.reaches(t, &there, seen))
                 }
-                _ => self.reaches(
-                    child,
-                    &format!("{at}/{}", crate::pointer::escape(key)),
-                    seen,
-                ),
+                _ => self.reaches(child, &place.child(self.full, key), seen),
             }),
-            Value::Array(items) => items
-                .iter()
-                .enumerate()
-                .any(|(i, child)| self.reaches(child, &format!("{at}/{i}"), seen)),
+            Value::Array(items) => items.iter().enumerate().any(|(i, child)| {
+                self.reaches(child, &place.child(self.full, &i.to_string()), seen)
+            }),
             _ => false,
         }
     }
@@ -384,15 +499,20 @@ fn array(item: &str, min: u64, max: Option<u64>) -> String {
 
 /// Whether the member's schema lets its value be `null`.
 fn nullable(schema: &Value) -> bool {
-    let null = json!("null");
+    admits(schema, "null")
+}
+
+/// Whether the schema's `type` (or one of its `anyOf` branches') is `ty`.
+fn admits(schema: &Value, ty: &str) -> bool {
     match schema.get("type") {
-        Some(Value::Array(types)) if types.contains(&null) => return true,
+        Some(Value::String(t)) if t == ty => return true,
+        Some(Value::Array(types)) if types.iter().any(|t| t == ty) => return true,
         _ => {}
     }
     schema
         .get("anyOf")
         .and_then(Value::as_array)
-        .is_some_and(|branches| branches.iter().any(|b| b.get("type") == Some(&null)))
+        .is_some_and(|branches| branches.iter().any(|b| admits(b, ty)))
 }
 
 fn compact(value: &Value) -> String {
@@ -448,16 +568,32 @@ mod tests {
     }
 
     #[test]
-    fn an_optional_member_beside_evidence_is_unsupported() {
+    fn an_optional_member_may_be_left_out() {
         let e = export(json!({
             "type": "object",
             "properties": {"q": {"type": "string"}, "o": {"type": "string"}},
             "required": ["q"]
         }));
-        assert!(matches!(
-            grammar(&e, &["/properties/q"], Some("x")),
-            Err(ExportError::Unsupported { .. })
-        ));
+        let g = grammar(&e, &["/properties/q"], Some("x")).unwrap_or_default();
+        assert!(
+            g.starts_with("start: \"{\" (member_0 (\",\" member_1)?) \"}\"\n"),
+            "{g}"
+        );
+        assert!(g.contains("member_0: \"\\\"q\\\"\" \":\" QUOTE_0\n"), "{g}");
+        // Every member optional: the object may be empty, and begins with
+        // any of them.
+        let e = export(json!({
+            "type": "object",
+            "properties": {"a": {"type": "string"}, "q": {"type": "string"}, "b": {"type": "string"}}
+        }));
+        let g = grammar(&e, &["/properties/q"], Some("x")).unwrap_or_default();
+        assert!(
+            g.starts_with(concat!(
+                "start: \"{\" (member_0 (\",\" member_1)? (\",\" member_2)? ",
+                "| member_1 (\",\" member_2)? | member_2)? \"}\"\n"
+            )),
+            "{g}"
+        );
     }
 
     #[test]

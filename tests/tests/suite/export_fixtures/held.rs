@@ -1,6 +1,6 @@
 //! The grammar of a contract whose `evidence` members are in the contracts
 //! it holds (`held-evidence.grammar.lark`): findings quoted from a message,
-//! in an array and an `Option`, with the documents `check_with` accepts and
+//! in an array and an `Option`, beside a key that may be absent, with the documents `check_with` accepts and
 //! those the grammar refuses at their first impossible byte.
 use contract_runtime::{Contract, EvidenceSource};
 use serde_json::{Value, json};
@@ -29,6 +29,9 @@ pub struct Finding {
 #[derive(Contract, Debug, Clone, PartialEq)]
 #[contract(context = Message)]
 pub struct Findings {
+    /// A key the model may leave out.
+    #[contract(optional, max_len = 40)]
+    pub topic: Option<String>,
     #[contract(min_len = 1, max_len = 3)]
     pub findings: Vec<Finding>,
     pub main: Option<Finding>,
@@ -53,8 +56,9 @@ pub fn fixtures() -> (String, Vec<String>, Vec<Value>) {
     let finding = |quote: &str| json!({"claim": "backup failed", "quote": quote});
     let accepted: Vec<String> = [
         json!({"findings": [finding("failed twice")], "main": null}),
-        json!({"findings": [finding("\"nightly\" failed"), finding("full.")],
+        json!({"topic": "backups", "findings": [finding("\"nightly\" failed"), finding("full.")],
                "main": finding("twice.\nDisk eu-2")}),
+        json!({"topic": null, "findings": [finding("eu-2")], "main": null}),
     ]
     .iter()
     .map(Value::to_string)
