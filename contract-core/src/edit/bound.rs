@@ -84,10 +84,12 @@ impl<T: Definition + Document> EditPolicy<T> {
         provider: Provider,
         ctx: &T::Context,
     ) -> Result<Export, ExportError> {
-        let (full, _, bindings) = self.bound_parts(ctx);
-        bound::bind(&full, &bindings, provider, |bound| {
+        let (full, _, bindings, held) = self.bound_parts(ctx);
+        let mut export = bound::bind(&full, &bindings, provider, |bound| {
             self.pinned_export(bound, baseline, provider)
-        })
+        })?;
+        report_held(&mut export, &held);
+        Ok(export)
     }
 
     /// [`EditPolicy::patch_schema_for`] bound to one request: each
@@ -129,10 +131,11 @@ impl<T: Definition + Document> EditPolicy<T> {
         provider: Provider,
         ctx: &T::Context,
     ) -> Result<Export, ExportError> {
-        let (full, writable, bindings) = self.bound_parts(ctx);
+        let (full, writable, bindings, held) = self.bound_parts(ctx);
         let mut export = bound::bind(&full, &bindings, provider, |bound| {
             self.patch_export(bound, baseline, provider)
         })?;
+        report_held(&mut export, &held);
         let values = self.patch_values(&full);
         relocate(&mut export, &writable, |w| {
             values
@@ -175,10 +178,11 @@ impl<T: Definition + Document> EditPolicy<T> {
         provider: Provider,
         ctx: &T::Context,
     ) -> Result<Export, ExportError> {
-        let (full, writable, bindings) = self.bound_parts(ctx);
+        let (full, writable, bindings, held) = self.bound_parts(ctx);
         let mut export = bound::bind(&full, &bindings, provider, |bound| {
             self.merge_export(bound, baseline, provider)
         })?;
+        report_held(&mut export, &held);
         let paths = self.paths;
         relocate(&mut export, &writable, |w| {
             paths
@@ -190,11 +194,18 @@ impl<T: Definition + Document> EditPolicy<T> {
     }
 
     /// The full schema, the bindings of `ctx` the policy lets the model
-    /// write, and those bindings alone (what [`bound::bind`] takes).
-    fn bound_parts(&self, ctx: &T::Context) -> (Value, Vec<Writable>, Vec<Binding>) {
-        let writable = self.writable(T::bindings(ctx));
+    /// write, those bindings alone (what [`bound::bind`] takes), and the
+    /// pointers of the held contracts' bindings, which no edit export binds.
+    fn bound_parts(&self, ctx: &T::Context) -> (Value, Vec<Writable>, Vec<Binding>, Vec<String>) {
+        let all = T::bindings(ctx);
+        let held = all
+            .iter()
+            .filter(|b| member_of(&b.pointer).is_none())
+            .map(|b| b.pointer.to_string())
+            .collect();
+        let writable = self.writable(all);
         let bindings = writable.iter().map(|w| w.binding.clone()).collect();
-        (schema::document::<T>(), writable, bindings)
+        (schema::document::<T>(), writable, bindings, held)
     }
 
     /// The bindings whose member the policy lets the model write (its
@@ -235,6 +246,19 @@ fn merge_member(field: &str) -> Option<String> {
     Some(parsed.segments().iter().fold(String::new(), |at, key| {
         child(&child(&at, "properties"), key)
     }))
+}
+
+/// The bindings of held contracts (`/$defs/Pick/properties/id`) stay local:
+/// an edit export binds a member by its document pointer, and a held
+/// contract's definition stands for every place it is used.
+fn report_held(export: &mut Export, held: &[String]) {
+    for pointer in held {
+        export.dropped.push(Dropped {
+            pointer: format!("{pointer}/enum"),
+            keyword: "enum".to_owned(),
+            enforced_by: "check_with: not_in_context (a held contract's member is not bound in an edit policy's exports)".to_owned(),
+        });
+    }
 }
 
 /// Each binding [`bound::bind`] left local is reported at the full

@@ -407,3 +407,56 @@ proptest! {
         }
     }
 }
+
+/// A contract holding a bound contract, with a policy that may rewrite it.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(context = Roster, edit(replace_lead = ["/lead"]))]
+pub struct Team {
+    pub lead: Member,
+    #[contract(one_of = ctx.owners)]
+    pub name: String,
+}
+
+/// A held contract with a bound member.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(context = Roster)]
+pub struct Member {
+    #[contract(one_of = ctx.owners)]
+    pub who: String,
+}
+
+// A held contract's bound member is not bound in an edit export (its
+// definition stands for every place it is used), and the export says so;
+// the edit's check refuses a value outside the context.
+#[test]
+fn a_held_contracts_binding_stays_local_in_edit_exports_and_is_reported() {
+    let (b, ctx) = (json!({"lead": {"who": "ana"}, "name": "bo"}), roster());
+    let held = "/$defs/Member/properties/who/enum";
+    for provider in Provider::ALL {
+        let exports = [
+            Team::REPLACE_LEAD.json_schema_for_with(&b, provider, &ctx),
+            Team::REPLACE_LEAD.patch_schema_for_with(&b, provider, &ctx),
+            Team::REPLACE_LEAD.merge_patch_schema_for_with(&b, provider, &ctx),
+        ];
+        for export in exports {
+            let export = export.unwrap();
+            let dropped = export.dropped.iter().find(|d| d.pointer == held);
+            let dropped = dropped.unwrap_or_else(|| panic!("{provider}: {:?}", export.dropped));
+            assert!(
+                dropped.enforced_by.contains("not_in_context"),
+                "{dropped:?}"
+            );
+            assert!(
+                !export.bound.iter().any(|p| p.contains("Member")),
+                "{:?}",
+                export.bound
+            );
+        }
+    }
+    let patch = r#"[{"op":"replace","path":"/lead","value":{"who":"cy"}}]"#;
+    let refused = Team::REPLACE_LEAD
+        .check_patch_with(&b, patch, &ctx)
+        .unwrap_err();
+    assert_eq!(refused.errors[0].code, "not_in_context");
+    assert_eq!(refused.errors[0].pointer, "/lead/who");
+}
