@@ -245,13 +245,14 @@ def matches(name, provider, schema, accepted, refused, failures, outlines):
 
 def grammar_check(directory, failures):
     """`grammar_with` for each `<name>.grammar.lark` (one ticket-extraction
-    request, and a contract whose `evidence` is in the contracts it holds):
+    request, and two contracts whose `evidence` is in the contracts they
+    hold):
     llguidance compiles it; its matcher, one token per byte, accepts every
     accepted document and refuses each refused one at its first impossible
     byte (`at`)."""
     paths = sorted(directory.glob("*.grammar.lark"))
-    if len(paths) < 2:
-        failures.append(f"grammars: expected the ticket-extraction and held-evidence grammars, found {len(paths)}")
+    if len(paths) < 3:
+        failures.append(f"grammars: expected the ticket-extraction, held-evidence and held-shapes grammars, found {len(paths)}")
     for path in paths:
         name = path.name[: -len(".grammar.lark")]
         grammar = LLMatcher.grammar_from_lark(path.read_text(encoding="utf-8"))

@@ -154,16 +154,23 @@ impl Place {
 
     /// The place of `key` below this one (`full` for the full schema: a
     /// step it does not have leaves the full pointer where it is).
+    /// A union's branches are `anyOf` in one and `oneOf` in the other as
+    /// the provider's rewrite has it: the same branches.
     fn child(&self, full: &Value, key: &str) -> Place {
         let step = crate::pointer::escape(key);
-        let candidate = format!("{}/{step}", self.full);
+        let at = format!("{}/{step}", self.at);
+        let same = match key {
+            "anyOf" => ["anyOf", "oneOf"],
+            "oneOf" => ["oneOf", "anyOf"],
+            _ => [key, key],
+        };
+        let found = same.iter().find_map(|k| {
+            let candidate = format!("{}/{}", self.full, crate::pointer::escape(k));
+            full.pointer(&candidate).is_some().then_some(candidate)
+        });
         Place {
-            at: format!("{}/{step}", self.at),
-            full: if full.pointer(&candidate).is_some() {
-                candidate
-            } else {
-                self.full.clone()
-            },
+            at,
+            full: found.unwrap_or_else(|| self.full.clone()),
         }
     }
 }
@@ -485,15 +492,18 @@ fn refs(node: &Value, names: &mut Vec<String>) {
 /// `[` items `]`: at least `min` and at most `max` (not below `min`) of
 /// `item`, comma-separated.
 fn array(item: &str, min: u64, max: Option<u64>) -> String {
+    // The items after the first, from `from` on (llguidance refuses a
+    // repetition of at most 0: one item in all is the first alone).
     let rest = |from: u64| match max {
-        Some(max) => format!("(\",\" {item}){{{from},{}}}", max.saturating_sub(1)),
-        None if from == 0 => format!("(\",\" {item})*"),
-        None => format!("(\",\" {item}){{{from},}}"),
+        Some(1) => String::new(),
+        Some(max) => format!(" (\",\" {item}){{{from},{}}}", max - 1),
+        None if from == 0 => format!(" (\",\" {item})*"),
+        None => format!(" (\",\" {item}){{{from},}}"),
     };
     match (min, max) {
         (_, Some(0)) => "\"[\" \"]\"".to_owned(),
-        (0, _) => format!("\"[\" ({item} {})? \"]\"", rest(0)),
-        (min, _) => format!("\"[\" {item} {} \"]\"", rest(min - 1)),
+        (0, _) => format!("\"[\" ({item}{})? \"]\"", rest(0)),
+        (min, _) => format!("\"[\" {item}{} \"]\"", rest(min - 1)),
     }
 }
 
@@ -601,7 +611,9 @@ mod tests {
         assert_eq!(array("x", 0, None), r#""[" (x ("," x)*)? "]""#);
         assert_eq!(array("x", 0, Some(3)), r#""[" (x ("," x){0,2})? "]""#);
         assert_eq!(array("x", 2, None), r#""[" x ("," x){1,} "]""#);
-        assert_eq!(array("x", 1, Some(1)), r#""[" x ("," x){0,0} "]""#);
+        assert_eq!(array("x", 1, Some(1)), r#""[" x "]""#);
+        assert_eq!(array("x", 0, Some(1)), r#""[" (x)? "]""#);
+        assert_eq!(array("x", 2, Some(2)), r#""[" x ("," x){1,1} "]""#);
         assert_eq!(array("x", 0, Some(0)), r#""[" "]""#);
     }
 

@@ -16,8 +16,8 @@
 //! `ticket-extraction.grammar-accepted.jsonl` and
 //! `ticket-extraction.grammar-refused.jsonl` (`{"doc", "at"}`: the offset
 //! of the first byte the grammar cannot take), and the same three for
-//! `held-evidence` (a contract whose `evidence` members are in the
-//! contracts it holds, [`held`]). The
+//! `held-evidence` and `held-shapes` (contracts whose `evidence` members
+//! are in the contracts they hold, [`held`]). The
 //! `formats` fixtures hold each format the decoder checks (date,
 //! date-time, e-mail, UUID) and their near misses; the
 //! `filter-unrolled` fixtures are the filter tree's exports unrolled to 3
@@ -559,6 +559,7 @@ fn fixtures_are_written_when_asked() {
     for (name, (grammar, accepted, refused)) in [
         ("ticket-extraction", grammar_fixtures()),
         ("held-evidence", held::fixtures()),
+        ("held-shapes", held::shape_fixtures()),
     ] {
         std::fs::write(dir.join(format!("{name}.grammar.lark")), grammar).unwrap();
         std::fs::write(
