@@ -670,4 +670,25 @@ mod tests {
         // A definition that holds no `evidence` member stays `%json`.
         assert!(grammar(&export(held()), &["/$defs/P/properties/q"], Some("x")).is_ok());
     }
+
+    proptest::proptest! {
+        // Any source: its chunks, each read back as the inside of a JSON
+        // string, are its characters in order (nothing lost, no escape cut).
+        #[test]
+        fn the_chunks_are_the_source_json_escaped(source in "\\PC{0,40}|[\"\\\\\\x00-\\x1f\\u{7f}-\\u{10ffff}]{0,20}") {
+            let e = export(held());
+            let g = grammar(&e, &["/$defs/P/properties/q"], Some(&source)).unwrap_or_default();
+            let line = g.lines().find(|l| l.starts_with("SOURCE: %regex ")).unwrap_or_default();
+            let regex: Value = serde_json::from_str(&line["SOURCE: %regex ".len()..]).unwrap_or_default();
+            let chunks = regex["substring_chunks"].as_array().cloned().unwrap_or_default();
+            let mut back = String::new();
+            for chunk in &chunks {
+                let inside = chunk.as_str().unwrap_or_default();
+                let decoded: String = serde_json::from_str(&format!("\"{inside}\"")).unwrap_or_default();
+                proptest::prop_assert_eq!(decoded.chars().count(), 1, "{:?}", inside);
+                back.push_str(&decoded);
+            }
+            proptest::prop_assert_eq!(back, source);
+        }
+    }
 }
