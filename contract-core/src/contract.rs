@@ -245,6 +245,37 @@ pub trait Contract: JsonType + 'static {
     /// [`crate::schema::grammar`]. The `evidence` members constrained are
     /// this contract's own (and its struct variants') and those of every
     /// contract it holds, at any depth.
+    ///
+    /// ```
+    /// use contract_runtime::{Contract, EvidenceSource};
+    ///
+    /// struct Mail { text: String }
+    /// impl EvidenceSource for Mail {
+    ///     fn source_text(&self) -> &str { &self.text }
+    /// }
+    ///
+    /// #[derive(Contract, Debug)]
+    /// #[contract(context = Mail)]
+    /// struct Finding {
+    ///     claim: String,
+    ///     #[contract(evidence)]
+    ///     quote: String,
+    /// }
+    ///
+    /// #[derive(Contract, Debug)]
+    /// #[contract(context = Mail)]
+    /// struct Report {
+    ///     #[contract(min_len = 1, max_len = 5)]
+    ///     findings: Vec<Finding>,
+    /// }
+    ///
+    /// let mail = Mail { text: "Disk \"eu-2\" is full.".into() };
+    /// let grammar = Report::grammar_with(&mail).unwrap();
+    /// // `Finding` is one rule, its quote a substring of the escaped source.
+    /// assert!(grammar.starts_with(r#"start: "{" "\"findings\"" ":" "[" def_0 ("," def_0){0,4} "]" "}""#));
+    /// assert!(grammar.contains(r#""\"quote\"" ":" QUOTE_0 "}""#));
+    /// assert!(grammar.contains(r#""substring_chunks":["D","i","s","k"," ","\\\"","e""#));
+    /// ```
     fn grammar_with(ctx: &Self::Context) -> Result<String, schema::ExportError> {
         let export = Self::json_schema_for_with(schema::Provider::Local, ctx)?;
         let evidence = Self::__evidence(ctx);
