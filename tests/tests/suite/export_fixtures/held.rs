@@ -70,7 +70,8 @@ pub enum Kind {
 
 pub fn message() -> Message {
     Message {
-        text: "The backup job \"nightly\" failed twice.\nDisk eu-2 is full.".to_owned(),
+        text: "The backup job \"nightly\" failed twice.\nDisk eu-2 is full. Caf\u{e9} \u{1F642} na\u{ef}ve."
+            .to_owned(),
     }
 }
 
@@ -163,8 +164,11 @@ pub fn shape_fixtures() -> (String, Vec<String>, Vec<Value>) {
     nested["kind"] = json!({"kind": "held", "claim": "disk full", "quote": "is full"});
     nested["extra"] = Value::Null;
     full["next"] = nested;
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let random: Vec<Value> = (0..40).map(|_| random_shapes(&mut rng, 2)).collect();
     let accepted = [shapes("failed"), full.clone()]
         .iter()
+        .chain(&random)
         .map(canonical::<Shapes>)
         .collect();
     let with = |pointer: &str, value: Value| {
@@ -185,7 +189,121 @@ pub fn shape_fixtures() -> (String, Vec<String>, Vec<Value>) {
         (with("/kind/words", json!("weekly")), "weekly"),
         (with("/next/kind/quote", json!("is empty")), "is empty"),
     ]);
+    // Each random document with one of its quotes made impossible: a
+    // substring of the source, then a character the source does not hold.
+    let mut broken = Vec::new();
+    for doc in &random {
+        let mut places = Vec::new();
+        quotes(doc, String::new(), &mut places);
+        let at = places[rng.below(places.len())].clone();
+        let mut doc = doc.clone();
+        let quote = match doc.pointer_mut(&at) {
+            Some(slot) => {
+                let bad = format!("{}\u{a7}", slot.as_str().unwrap_or_default());
+                *slot = json!(bad);
+                bad
+            }
+            None => continue,
+        };
+        broken.push((doc, quote));
+    }
+    let mut refused = refused;
+    refused.extend(refused_at::<Shapes>(
+        broken
+            .iter()
+            .map(|(d, q)| (d.clone(), q.as_str()))
+            .collect(),
+    ));
     (grammar, accepted, refused)
+}
+
+/// A small deterministic generator (xorshift), for documents the fixtures
+/// write the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// A quote of the message: a random stretch of it that is not blank.
+fn random_quote(rng: &mut Rng) -> String {
+    let chars: Vec<char> = message().text.chars().collect();
+    loop {
+        let start = rng.below(chars.len());
+        let len = 1 + rng.below(12);
+        let quote: String = chars[start..(start + len).min(chars.len())]
+            .iter()
+            .collect();
+        if !quote.trim().is_empty() {
+            return quote;
+        }
+    }
+}
+
+fn random_finding(rng: &mut Rng) -> Value {
+    finding(&random_quote(rng))
+}
+
+fn random_findings(rng: &mut Rng, min: usize, max: usize) -> Value {
+    let n = min + rng.below(max - min + 1);
+    Value::Array((0..n).map(|_| random_finding(rng)).collect())
+}
+
+/// A random `Shapes` document, nested at most `depth` more levels.
+fn random_shapes(rng: &mut Rng, depth: usize) -> Value {
+    let mut by_name = serde_json::Map::new();
+    for name in ["a", "disk", "job"] {
+        if rng.below(2) == 0 {
+            by_name.insert(name.to_owned(), random_finding(rng));
+        }
+    }
+    let kind = match rng.below(3) {
+        0 => json!({"kind": "quoted", "words": random_quote(rng)}),
+        1 => json!({"kind": "held", "claim": "disk full", "quote": random_quote(rng)}),
+        _ => json!({"kind": "nothing"}),
+    };
+    let mut doc = json!({
+        "one": random_findings(rng, 1, 1),
+        "at_most_one": random_findings(rng, 0, 1),
+        "at_least_two": random_findings(rng, 2, 4),
+        "by_name": by_name,
+        "kind": kind,
+        "next": if depth > 0 && rng.below(2) == 0 { random_shapes(rng, depth - 1) } else { Value::Null },
+    });
+    match rng.below(3) {
+        0 => doc["extra"] = random_finding(rng),
+        1 => doc["extra"] = Value::Null,
+        _ => {}
+    }
+    // A quote in every document: `one` holds one.
+    doc
+}
+
+/// The pointers of the quotes in `doc` (its `quote` and `words` members).
+fn quotes(doc: &Value, at: String, out: &mut Vec<String>) {
+    match doc {
+        Value::Object(map) => {
+            for (key, value) in map {
+                let here = format!("{at}/{}", key.replace('~', "~0").replace('/', "~1"));
+                if (key == "quote" || key == "words") && value.is_string() {
+                    out.push(here);
+                } else {
+                    quotes(value, here, out);
+                }
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                quotes(item, format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
 }
 
 #[test]
