@@ -806,9 +806,27 @@ pub struct Ruled {
     quote: Option<String>,
 }
 
-// The branches a `when` rule is lowered to each hold the quote.
+/// A held contract whose `when` rules are lowered in its definition.
+#[derive(Contract, Debug, Clone, PartialEq)]
+#[contract(context = Desk)]
+pub struct RuledList {
+    items: Vec<Ruled>,
+}
+
+// The branches a `when` rule is lowered to each hold the quote, at the root
+// and in a held contract's definition.
 #[test]
 fn the_grammar_quotes_the_source_in_each_branch_of_a_lowered_rule() {
+    let list = RuledList::grammar_with(&desk()).unwrap();
+    assert!(
+        list.starts_with(r#"start: "{" "\"items\"" ":" "[" (def_0 ("," def_0)*)? "]" "}""#),
+        "{list}"
+    );
+    assert!(list.contains(r#"def_0: ("{" "\"level\"" ":" %json {"type":"string","const":"low"} "," "\"quote\"" ":" %json {"type":"null"} "}" | "#), "{list}");
+    assert!(
+        list.contains(r#""\"quote\"" ":" (QUOTE_0 | "null") "}""#),
+        "{list}"
+    );
     let local = Ruled::json_schema_for_with(Provider::Local, &desk()).unwrap();
     assert!(local.schema.get("anyOf").is_some(), "{}", local.schema);
     let grammar = Ruled::grammar_with(&desk()).unwrap();
