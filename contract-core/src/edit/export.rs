@@ -243,7 +243,7 @@ fn document(full: &Value, suffix: &str, body: Value) -> Value {
         root.extend(body);
     }
     if let Some(Value::Object(defs)) = full.get("$defs") {
-        let used = used_defs(&Value::Object(root.clone()), defs);
+        let used = schema::used_defs(&Value::Object(root.clone()), defs);
         if !used.is_empty() {
             root.insert("$defs".into(), Value::Object(used));
         }
@@ -251,50 +251,6 @@ fn document(full: &Value, suffix: &str, body: Value) -> Value {
     let mut doc = Value::Object(root);
     schema::pin::keep_root_reachable(full, &mut doc);
     doc
-}
-
-/// The definitions of `defs` that `schema` reaches through `$ref`s,
-/// directly or through other definitions.
-fn used_defs(schema: &Value, defs: &Map<String, Value>) -> Map<String, Value> {
-    fn refs(schema: &Value, out: &mut Vec<String>) {
-        match schema {
-            Value::Object(map) => {
-                for (key, value) in map {
-                    match (key.as_str(), value) {
-                        ("$ref", Value::String(r)) => {
-                            if let Some(name) = r.strip_prefix("#/$defs/") {
-                                out.push(
-                                    crate::pointer::unescape(name)
-                                        .map_or_else(|_| name.to_owned(), |n| n.into_owned()),
-                                );
-                            }
-                        }
-                        ("const" | "enum" | "default" | "examples", _) => {}
-                        _ => refs(value, out),
-                    }
-                }
-            }
-            Value::Array(items) => items.iter().for_each(|item| refs(item, out)),
-            _ => {}
-        }
-    }
-    let mut used = Map::new();
-    let mut pending = Vec::new();
-    refs(schema, &mut pending);
-    while let Some(name) = pending.pop() {
-        if used.contains_key(&name) {
-            continue;
-        }
-        if let Some(def) = defs.get(&name) {
-            refs(def, &mut pending);
-            used.insert(name, def.clone());
-        }
-    }
-    // In the contract's order.
-    defs.iter()
-        .filter(|(name, _)| used.contains_key(*name))
-        .map(|(name, def)| (name.clone(), def.clone()))
-        .collect()
 }
 
 /// `doc` exported for `provider`, every keyword left out said to be left

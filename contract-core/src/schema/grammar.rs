@@ -388,25 +388,13 @@ impl Writer<'_> {
     /// through others) as its own `$defs`, so that its `#/$defs/..` refs
     /// resolve where it stands alone; none when it refers to none.
     fn with_defs(&self, node: &Value) -> Value {
-        let mut names: Vec<String> = Vec::new();
-        refs(node, &mut names);
-        let mut k = 0;
-        while let Some(name) = names.get(k).cloned() {
-            if let Some(def) = self.root.get("$defs").and_then(|d| d.get(&name)) {
-                refs(def, &mut names);
-            }
-            k += 1;
-        }
         let mut sub = node.clone();
-        let defs: Map<String, Value> = names
-            .iter()
-            .filter_map(|name| {
-                let def = self.root.get("$defs")?.get(name)?;
-                Some((name.clone(), def.clone()))
-            })
-            .collect();
-        if let (false, Some(object)) = (defs.is_empty(), sub.as_object_mut()) {
-            object.insert("$defs".to_owned(), Value::Object(defs));
+        let Some(defs) = self.root.get("$defs").and_then(Value::as_object) else {
+            return sub;
+        };
+        let used = super::used_defs(node, defs);
+        if let (false, Some(object)) = (used.is_empty(), sub.as_object_mut()) {
+            object.insert("$defs".to_owned(), Value::Object(used));
         }
         sub
     }
@@ -461,31 +449,6 @@ impl Writer<'_> {
             }),
             _ => false,
         }
-    }
-}
-
-/// Adds the names of the definitions `node`'s `#/$defs/NAME` refs name to
-/// `names` (each once).
-fn refs(node: &Value, names: &mut Vec<String>) {
-    match node {
-        Value::Object(map) => {
-            for (key, child) in map {
-                match (key.as_str(), child) {
-                    ("$ref", Value::String(r)) => {
-                        if let Some(name) = r.strip_prefix("#/$defs/") {
-                            let name = name.replace("~1", "/").replace("~0", "~");
-                            if !names.contains(&name) {
-                                names.push(name);
-                            }
-                        }
-                    }
-                    ("enum" | "const" | "default" | "examples", _) => {}
-                    _ => refs(child, names),
-                }
-            }
-        }
-        Value::Array(items) => items.iter().for_each(|item| refs(item, names)),
-        _ => {}
     }
 }
 

@@ -532,6 +532,50 @@ fn prune_required(map: &mut Map<String, Value>, already: &[Value]) {
     }
 }
 
+/// The definitions of `defs` that `schema` reaches through `$ref`s,
+/// directly or through other definitions.
+pub(crate) fn used_defs(schema: &Value, defs: &Map<String, Value>) -> Map<String, Value> {
+    fn refs(schema: &Value, out: &mut Vec<String>) {
+        match schema {
+            Value::Object(map) => {
+                for (key, value) in map {
+                    match (key.as_str(), value) {
+                        ("$ref", Value::String(r)) => {
+                            if let Some(name) = r.strip_prefix("#/$defs/") {
+                                out.push(
+                                    crate::pointer::unescape(name)
+                                        .map_or_else(|_| name.to_owned(), |n| n.into_owned()),
+                                );
+                            }
+                        }
+                        ("const" | "enum" | "default" | "examples", _) => {}
+                        _ => refs(value, out),
+                    }
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|item| refs(item, out)),
+            _ => {}
+        }
+    }
+    let mut used = Map::new();
+    let mut pending = Vec::new();
+    refs(schema, &mut pending);
+    while let Some(name) = pending.pop() {
+        if used.contains_key(&name) {
+            continue;
+        }
+        if let Some(def) = defs.get(&name) {
+            refs(def, &mut pending);
+            used.insert(name, def.clone());
+        }
+    }
+    // In the contract's order.
+    defs.iter()
+        .filter(|(name, _)| used.contains_key(*name))
+        .map(|(name, def)| (name.clone(), def.clone()))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
