@@ -209,7 +209,7 @@ impl Writer<'_> {
             self.quotes += 1;
             self.extra
                 .push_str(&format!("{name}: \"\\\"\" SOURCE \"\\\"\"\n"));
-            return Ok(if nullable(node) {
+            return Ok(if admits(node, "null") {
                 format!("({name} | \"null\")")
             } else {
                 name
@@ -468,11 +468,6 @@ fn array(item: &str, min: u64, max: Option<u64>) -> String {
         (0, _) => format!("\"[\" ({item}{})? \"]\"", rest(0)),
         (min, _) => format!("\"[\" {item}{} \"]\"", rest(min - 1)),
     }
-}
-
-/// Whether the member's schema lets its value be `null`.
-fn nullable(schema: &Value) -> bool {
-    admits(schema, "null")
 }
 
 /// Whether the schema's `type` (or one of its `anyOf` branches') is `ty`.

@@ -81,9 +81,22 @@ pub fn message() -> Message {
     }
 }
 
-fn escaped(text: &str) -> String {
+/// `text` as it appears inside a JSON string.
+pub fn escaped(text: &str) -> String {
     let quoted = serde_json::to_string(text).unwrap_or_default();
     quoted[1..quoted.len() - 1].to_owned()
+}
+
+/// How many bytes of `quote` (JSON-escaped) a grammar over `source` (also
+/// escaped) takes before it refuses: the longest start of it that the
+/// source holds. Bytes, not characters: the matcher takes one byte at a
+/// time, and a character's first byte may still fit (`Б` and `б` share it).
+pub fn kept(source: &str, quote: &str) -> usize {
+    let (sb, qb) = (source.as_bytes(), quote.as_bytes());
+    (0..=qb.len())
+        .rev()
+        .find(|&k| k == 0 || sb.windows(k).any(|w| w == &qb[..k]))
+        .unwrap_or(0)
 }
 
 /// Each refused document with the offset of its first impossible byte:
@@ -94,12 +107,9 @@ fn refused_at<T: Contract>(cases: Vec<(Value, &str)>) -> Vec<Value> {
     for (doc, quote) in cases {
         let text = canonical::<T>(&doc);
         let q = escaped(quote);
-        let (sb, qb) = (source.as_bytes(), q.as_bytes());
-        let kept = (0..=qb.len())
-            .rev()
-            .find(|&k| k == 0 || sb.windows(k).any(|w| w == &qb[..k]))
-            .unwrap_or(0);
-        let at = text.rfind(&format!("\"{q}\"")).map_or(0, |i| i + 1 + kept);
+        let at = text
+            .rfind(&format!("\"{q}\""))
+            .map_or(0, |i| i + 1 + kept(&source, &q));
         refused.push(json!({"doc": text, "at": at}));
     }
     refused
