@@ -54,6 +54,42 @@ impl<T> Slot<T> {
     }
 }
 
+/// Whether the key of every required member was met: `seen[i]` for the
+/// member named `required[i].0`. Records `missing_key` for each one that
+/// was not, in order (its message says what `required[i].1` is). One call
+/// per object for all its required members: generated code passes their
+/// slots' `seen` flags rather than calling [`Slot::present`] per member.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn present_all(
+    cx: &mut Collector,
+    path: &Path<'_>,
+    seen: &[bool],
+    required: &'static [(&'static str, Absent)],
+) -> bool {
+    if seen.iter().all(|&s| s) {
+        return true;
+    }
+    missing_keys(cx, path, seen, required);
+    false
+}
+
+// `present_all`'s errors, once a required key is known to be missing.
+#[cold]
+#[inline(never)]
+fn missing_keys(
+    cx: &mut Collector,
+    path: &Path<'_>,
+    seen: &[bool],
+    required: &'static [(&'static str, Absent)],
+) {
+    for (&seen, &(name, absent)) in seen.iter().zip(required) {
+        if !seen {
+            missing_key(cx, path, name, absent);
+        }
+    }
+}
+
 impl<T> Default for Slot<T> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]

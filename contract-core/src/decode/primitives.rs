@@ -11,7 +11,8 @@ impl JsonType for bool {
     const SHAPE: Shape = Shape::Leaf;
     const TYPE: Type = Type::Bool;
 
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode(
         r: &mut Reader<'_>,
         path: &Path<'_>,

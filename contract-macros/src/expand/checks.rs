@@ -61,7 +61,8 @@ pub fn of(f: &Member<'_>) -> Checks {
         match constraint {
             Constraint::Range(bounds) => {
                 let text = range_text(*bounds, f.kind);
-                table.push(quote!(#p::Check::Range(&#p::type_messages!(#text))));
+                let messages = super::lit::type_messages(&text);
+                table.push(quote!(#p::Check::Range(&#messages)));
                 range = Some(text);
                 if let Some(min) = bounds.min() {
                     let (v, min) = (typed_lit(&min.into()), Literal::from(min));

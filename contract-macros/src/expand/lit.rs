@@ -71,3 +71,29 @@ pub fn lit_check(lit: &Literal) -> TokenStream {
 pub fn uint(n: u64) -> Token {
     Token::u64_unsuffixed(n)
 }
+
+/// What follows "expected <words>" in each of a `TypeMessages`' `found`, in
+/// its order: the runtime's `__type_messages!` writes the same (the
+/// integration tests compare the two), here written out by the derive so
+/// that a declared range costs the user's build no macro expansion.
+const FOUND: [&str; 8] = [
+    ", found object",
+    ", found array",
+    ", found string",
+    ", found number",
+    ", found boolean",
+    ", found null",
+    ", found a number outside that range",
+    ", found a number written with a fraction or exponent",
+];
+
+/// A `TypeMessages` for the words `expected` ("an integer from 1 to 50"),
+/// as a constant expression.
+pub fn type_messages(expected: &str) -> TokenStream {
+    let p = private();
+    let found = FOUND
+        .iter()
+        .map(|f| Token::string(&format!("expected {expected}{f}")));
+    let expected = Token::string(expected);
+    quote!(#p::TypeMessages { expected: #expected, found: [#(#found),*] })
+}

@@ -8,13 +8,17 @@ use super::{Place, private};
 use crate::checked::{CondValue, Member, Members, OrderRule, Struct, Union, WhenRule};
 use crate::ty::Ty;
 
-/// The body of `Field::rules` for a struct.
-pub fn body(s: &Struct<'_>) -> TokenStream {
+/// The body of `Field::rules` for a struct; `None` when it has no rules
+/// and holds no contract (the trait's empty default then stands, one
+/// function less per contract to compile).
+pub fn body(s: &Struct<'_>) -> Option<TokenStream> {
     let place = |f: &Member<'_>| {
         let ident = f.ident;
         quote!(self.#ident)
     };
-    members(&s.members, &s.whens, &s.orders, &place)
+    let nests = s.members.iter().any(|f| f.kind.may_nest());
+    (nests || !s.whens.is_empty() || !s.orders.is_empty())
+        .then(|| members(&s.members, &s.whens, &s.orders, &place))
 }
 
 /// The rules over `members` (a struct's, or a union variant's).

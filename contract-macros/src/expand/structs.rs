@@ -75,7 +75,7 @@ pub fn expand(cont: &Contract<'_>, s: &Struct<'_>) -> TokenStream {
             encode,
             quote!(__contract_defs.reference::<#owned>()),
         ],
-        Some(rules),
+        rules,
     );
     let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
     let (contract_generics, contract_ty, contract_where) = borrowed::contract_head(cont);

@@ -135,6 +135,31 @@ fn texts(r: &contract_runtime::Rejection, pointer: &str) -> (String, String) {
 }
 
 #[test]
+fn a_declared_range_says_what_the_runtime_says_for_every_type_found() {
+    // The derive writes a declared range's messages out itself; they are
+    // the runtime's, word for word, whatever was found.
+    let runtime = contract_runtime::__private::type_messages!("an integer from 1 to 50");
+    let found = [
+        ("{}", 0),
+        ("[]", 1),
+        (r#""7""#, 2),
+        ("true", 4),
+        ("null", 5),
+        ("-1", 6),
+        ("7.5", 7),
+    ];
+    for (count, i) in found {
+        let raw = format!(r#"{{"count":{count},"share":null,"plain":1}}"#);
+        let r = Bounded::from_json(&raw).unwrap_err();
+        assert_eq!(texts(&r, "/count").0, runtime.found[i], "{raw}");
+    }
+    // An `f64` range, where a number is never the wrong type.
+    let runtime = contract_runtime::__private::type_messages!("a number from 0 to 1");
+    let r = Bounded::from_json(r#"{"count":1,"share":"half","plain":1}"#).unwrap_err();
+    assert_eq!(texts(&r, "/share").0, runtime.found[2]);
+}
+
+#[test]
 fn a_bounded_number_of_the_wrong_type_or_beyond_its_type_is_told_the_declared_range() {
     let cases = [
         (

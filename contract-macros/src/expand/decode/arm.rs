@@ -97,9 +97,10 @@ pub(super) fn inline_arm(
     // A type error of a value whose field declares `min`/`max` names the
     // declared range.
     let range = range.map(|range| {
+        let messages = super::super::lit::type_messages(&range);
         quote! {
             if __contract_cx.failed_since(__contract_mark) {
-                static __CONTRACT_RANGE: #p::TypeMessages = #p::type_messages!(#range);
+                static __CONTRACT_RANGE: #p::TypeMessages = #messages;
                 #p::declared_range(__contract_cx, __contract_mark, &__contract_p, &__CONTRACT_RANGE);
             }
         }

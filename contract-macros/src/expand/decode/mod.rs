@@ -139,24 +139,48 @@ pub fn members(
         }
         inline_arm(i, f, v, checks, borrowed)
     });
-    let absent = fields.iter().enumerate().map(|(i, f)| {
-        let (v, json) = (&values[i], f.json_name);
-        match f.absent {
-            Absent::None => quote!(if !#v.seen { #v.value = #p::Some(#p::None); }),
-            Absent::Default => {
-                let ty = f.ty;
-                quote!(if !#v.seen { #v.value = #p::Some(<#ty as ::core::default::Default>::default()); })
+    // Optional members take their value when absent; the required ones
+    // are tested together, one call for all (their `seen` flags, and a
+    // static table of their names).
+    let mut absent: Vec<TokenStream> = fields
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| {
+            let v = &values[i];
+            match f.absent {
+                Absent::None => Some(quote!(if !#v.seen { #v.value = #p::Some(#p::None); })),
+                Absent::Default => {
+                    let ty = f.ty;
+                    Some(quote!(if !#v.seen { #v.value = #p::Some(<#ty as ::core::default::Default>::default()); }))
+                }
+                Absent::Missing => None,
             }
-            Absent::Missing => {
-                let absent = if f.nullable {
-                    quote!(#p::Absent::Nullable)
-                } else {
-                    quote!(#p::Absent::Field)
-                };
-                quote!(__contract_ok &= #v.present(__contract_cx, __contract_path, #json, #absent);)
-            }
-        }
-    });
+        })
+        .collect();
+    let (required_seen, required): (Vec<_>, Vec<_>) = fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| matches!(f.absent, Absent::Missing))
+        .map(|(i, f)| {
+            let (v, json) = (&values[i], f.json_name);
+            let absent = if f.nullable {
+                quote!(#p::Absent::Nullable)
+            } else {
+                quote!(#p::Absent::Field)
+            };
+            (quote!(#v.seen), quote!((#json, #absent)))
+        })
+        .unzip();
+    if !required.is_empty() {
+        absent.push(quote! {
+            __contract_ok &= #p::present_all(
+                __contract_cx,
+                __contract_path,
+                &[ #( #required_seen ),* ],
+                &[ #( #required ),* ],
+            );
+        });
+    }
     let idents: Vec<_> = fields.iter().map(|f| f.ident).collect();
     let slots = if fields.is_empty() {
         TokenStream::new()
@@ -179,12 +203,22 @@ pub fn members(
     // never predicted). Each is a byte-string literal, an array of known
     // length, so the comparison compiles to a few integer compares.
     let predicted = fields.iter().enumerate().filter_map(|(i, f)| {
-        let raw = Literal::byte_string(format!("\"{}\":", f.json_name).as_bytes());
-        plain(f.json_name).then(|| quote!(#i => __contract_r.eat_key(#raw),))
-    });
-    let following = fields.iter().enumerate().skip(1).filter_map(|(i, f)| {
-        let raw = Literal::byte_string(format!(",\"{}\":", f.json_name).as_bytes());
-        plain(f.json_name).then(|| quote!(#i => __contract_r.eat_key(#raw),))
+        let first = Literal::byte_string(format!("\"{}\":", f.json_name).as_bytes());
+        let following = Literal::byte_string(format!(",\"{}\":", f.json_name).as_bytes());
+        // The first field never follows another (after an undeclared
+        // key, `next` is 0 too: its key is then looked up).
+        plain(f.json_name).then(|| {
+            if i == 0 {
+                return quote!(0 => !__contract_comma && __contract_r.eat_key(#first),);
+            }
+            quote! {
+                #i => if __contract_comma {
+                    __contract_r.eat_key(#following)
+                } else {
+                    __contract_r.eat_key(#first)
+                },
+            }
+        })
     });
     let lookup = lookup(fields);
     quote! {
@@ -203,27 +237,23 @@ pub fn members(
         // was read with the `,` before it.
         let mut __contract_eaten = false;
         let mut __contract_at = 0;
-        // Functions, not `match`es in this frame: unoptimised, each
-        // comparison's temporaries would sit in it. Each sets the offset
-        // of the key it tries (after the `,` for `following`).
-        fn __contract_predicted(__contract_r: &mut #p::Reader<'_>, __contract_next: usize, __contract_at: &mut usize) -> bool {
-            *__contract_at = __contract_r.offset();
+        // A function, not a `match` in this frame: unoptimised, each
+        // comparison's temporaries would sit in it. It sets the offset of
+        // the key it tries (after the `,` when `comma`). One function for
+        // both forms: optimised, it is inlined at each of its two calls,
+        // where `comma` is known.
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn __contract_predicted(__contract_r: &mut #p::Reader<'_>, __contract_next: usize, __contract_at: &mut usize, __contract_comma: bool) -> bool {
+            *__contract_at = __contract_r.offset() + usize::from(__contract_comma);
             match __contract_next {
                 #( #predicted )*
-                _ => false,
-            }
-        }
-        fn __contract_following(__contract_r: &mut #p::Reader<'_>, __contract_next: usize, __contract_at: &mut usize) -> bool {
-            *__contract_at = __contract_r.offset() + 1;
-            match __contract_next {
-                #( #following )*
                 _ => false,
             }
         }
         #lookup
         while __contract_more {
             let __contract_index: usize = match __contract_next {
-                __contract_i if __contract_eaten || __contract_predicted(__contract_r, __contract_i, &mut __contract_at) => __contract_i,
+                __contract_i if __contract_eaten || __contract_predicted(__contract_r, __contract_i, &mut __contract_at, false) => __contract_i,
                 // Another field's key, written as predicted keys are.
                 _ => match __contract_lookup(__contract_r) {
                 __contract_i if __contract_i != usize::MAX => __contract_i,
@@ -289,7 +319,7 @@ pub fn members(
                 ),
             };
             __contract_ok &= __contract_read?;
-            __contract_eaten = __contract_following(__contract_r, __contract_next, &mut __contract_at);
+            __contract_eaten = __contract_predicted(__contract_r, __contract_next, &mut __contract_at, true);
             if !__contract_eaten {
                 __contract_more = __contract_r.object_more()?;
             }
@@ -369,6 +399,7 @@ pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
     let idents: Vec<_> = variants.iter().map(|v| v.ident).collect();
     let names: Vec<_> = variants.iter().map(|v| v.json_name.as_str()).collect();
     let expected = expected_names(&names);
+    let messages = super::lit::type_messages(&expected);
     let not_one_of = format!("expected {expected}");
     // Each name is tried first as its raw bytes, quotes included (picked by
     // the byte after the quote): an exact match needs no scan for the
@@ -400,7 +431,7 @@ pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
                 #p::Ok(__contract_v)
             }
             __contract_other => {
-                static __CONTRACT_MESSAGES: #p::TypeMessages = #p::type_messages!(#expected);
+                static __CONTRACT_MESSAGES: #p::TypeMessages = #messages;
                 #p::invalid_type_of(
                     __contract_r, __contract_path, __contract_cx, &__CONTRACT_MESSAGES, __contract_other,
                 )
