@@ -187,14 +187,30 @@ pub fn members(
     } else {
         quote!(let mut __contract_slots: ( #( #p::Slot<#tys>, )* ) = ( #( #p::Slot::<#tys>::NEW, )* );)
     };
-    // Every value, or `None` (one of them failed).
+    // Every value, or `None` (one of them failed). Unoptimised, matched
+    // in the slots where they are: a tuple of them built first, then
+    // matched, is a third more code for the compiler. Optimised, moved out
+    // into that tuple: matched in place, the slots stay in memory and the
+    // member loop takes more instructions (6 to 38 a document on the
+    // seeds). Either way the same moves of the same values.
     let take = if fields.is_empty() {
-        TokenStream::new()
+        quote!(#p::Ok(#p::Some(#ctor {})))
     } else {
         quote! {
-            let ( #( #p::Some(#taken), )* ) = ( #( #values.value, )* ) else {
-                return #p::Ok(#p::None);
+            #[cfg(debug_assertions)]
+            return match __contract_slots {
+                ( #( #p::Slot { value: #p::Some(#taken), .. }, )* ) => {
+                    #p::Ok(#p::Some(#ctor { #( #idents: #taken ),* }))
+                }
+                _ => #p::Ok(#p::None),
             };
+            #[cfg(not(debug_assertions))]
+            {
+                let ( #( #p::Some(#taken), )* ) = ( #( #values.value, )* ) else {
+                    return #p::Ok(#p::None);
+                };
+                #p::Ok(#p::Some(#ctor { #( #idents: #taken ),* }))
+            }
         }
     };
     // Each key as a compact document writes it, `"name":`, tried first when
@@ -332,7 +348,6 @@ pub fn members(
                 return #p::Ok(#p::None);
             }
             #take
-            #p::Ok(#p::Some(#ctor { #( #idents: #taken ),* }))
         })
     }
 }
