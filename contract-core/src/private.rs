@@ -55,9 +55,9 @@ pub use crate::decode::{
     Format, LenCheck, Length, Literal, Pattern, Slot, Tag, TypeMessages, check_format,
     check_pattern, declared_range, decode_union, discard_keys, field_error, invalid_type_of,
     meet_tag, member, member_array, member_array_items, member_borrowed_array,
-    member_borrowed_array_items, member_unchecked, missing_key, narrow_f32, not_one_of, own_frame,
-    present_all, read_array, read_array_items, read_borrowed_array, read_borrowed_array_items,
-    undeclared_member, wrong_type,
+    member_borrowed_array_items, member_index, member_unchecked, missing_key, narrow_f32,
+    no_lookup, not_one_of, own_frame, present_all, read_array, read_array_items,
+    read_borrowed_array, read_borrowed_array_items, undeclared_member, wrong_type,
 };
 pub use crate::describe::{
     Body as DescribedBody, Constraint, Described, Description, Float as FloatKind, Int as IntKind,

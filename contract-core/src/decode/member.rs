@@ -54,6 +54,22 @@ impl<T> Slot<T> {
     }
 }
 
+/// The index of `key` in `names` (a struct's members' JSON names, in
+/// their order), `usize::MAX` for none: what a generated decoder's `match`
+/// on a key read in full finds, for the unoptimised builds that search.
+pub fn member_index(key: &str, names: &[&str]) -> usize {
+    names.iter().position(|n| *n == key).unwrap_or(usize::MAX)
+}
+
+/// What an unoptimised build's generated decoder tries before reading a
+/// key that is not the one predicted: nothing (`usize::MAX`). Optimised,
+/// it tries each member's key as raw bytes, picked by the byte after the
+/// quote; the key read in full finds the same member.
+#[inline]
+pub fn no_lookup(_: &mut Reader<'_>) -> usize {
+    usize::MAX
+}
+
 /// Whether the key of every required member was met: `seen[i]` for the
 /// member named `required[i].0`. Records `missing_key` for each one that
 /// was not, in order (its message says what `required[i].1` is). One call

@@ -35,7 +35,10 @@ pub use borrowed::{
 pub use bounds::{Check, Checkable, Literal};
 pub use formats::{Format, Pattern, check_format, check_pattern, is_email, is_uuid};
 pub use length::{LenCheck, Length};
-pub use member::{Slot, member, member_array, member_array_items, member_unchecked, present_all};
+pub use member::{
+    Slot, member, member_array, member_array_items, member_index, member_unchecked, no_lookup,
+    present_all,
+};
 pub use primitives::narrow_f32;
 pub use union::{DecodeVariant, Tag, decode_union};
 

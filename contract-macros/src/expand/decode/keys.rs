@@ -21,11 +21,17 @@ pub(super) fn lookup(fields: &[Member<'_>]) -> TokenStream {
             .filter(|(_, f)| plain(f.json_name))
             .map(|(i, f)| (format!("\"{}\":", f.json_name), quote!(return #i;))),
     );
+    // Unoptimised, none: the key is read in full and its name searched
+    // (what the dispatch finds, it finds too), one function less per
+    // contract to compile.
     quote! {
+        #[cfg(not(debug_assertions))]
         fn __contract_lookup(__contract_r: &mut #p::Reader<'_>) -> usize {
             #dispatch
             usize::MAX
         }
+        #[cfg(debug_assertions)]
+        use #p::no_lookup as __contract_lookup;
     }
 }
 

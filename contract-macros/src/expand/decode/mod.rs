@@ -274,14 +274,22 @@ pub fn members(
                 _ => match __contract_lookup(__contract_r) {
                 __contract_i if __contract_i != usize::MAX => __contract_i,
                 _ => {
-                    fn __contract_index(__contract_key: &str) -> usize {
-                        match __contract_key {
-                            #( #names => #indices, )*
-                            _ => usize::MAX,
-                        }
-                    }
                     let __contract_read = __contract_r.read_key()?;
-                    let __contract_i = __contract_index(__contract_read);
+                    // Optimised, a `match` on the key; unoptimised, the
+                    // runtime's search of the same names in the same order
+                    // (one function less per contract to compile).
+                    #[cfg(not(debug_assertions))]
+                    let __contract_i = {
+                        fn __contract_index(__contract_key: &str) -> usize {
+                            match __contract_key {
+                                #( #names => #indices, )*
+                                _ => usize::MAX,
+                            }
+                        }
+                        __contract_index(__contract_read)
+                    };
+                    #[cfg(debug_assertions)]
+                    let __contract_i = #p::member_index(__contract_read, &[ #( #names ),* ]);
                     if __contract_i == usize::MAX {
                         if #tag == #p::Some(__contract_read) {
                             // A union's tag: met as it is, no key kept.
