@@ -407,10 +407,15 @@ fn equal_first(f: &Member<'_>, decode: TokenStream, borrowing: bool) -> TokenStr
         let matched = quote!(return #p::Ok(#p::Some(<#ty as ::core::convert::From<&str>>::from(#value))););
         (format!("\"{s}\""), matched)
     }));
+    // A shortcut to the same value: unoptimised builds skip it (less code
+    // to compile), as they skip the key dispatch.
     quote! {
         |__contract_r, __contract_p, __contract_cx| {
-            #at
-            #dispatch
+            #[cfg(not(debug_assertions))]
+            {
+                #at
+                #dispatch
+            }
             #decode(__contract_r, __contract_p, __contract_cx)
         }
     }
@@ -443,7 +448,11 @@ pub fn enum_body(variants: &[Variant<'_>]) -> TokenStream {
     quote! {
         match __contract_r.peek()? {
             #p::Peek::String => {
-                #dispatch
+                // Optimised builds only, as the key dispatch.
+                #[cfg(not(debug_assertions))]
+                {
+                    #dispatch
+                }
                 let __contract_v = match __contract_r.read_str_ref()? {
                     #( #names => #p::Some(Self::#idents), )*
                     _ => #p::None,
