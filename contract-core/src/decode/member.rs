@@ -41,17 +41,6 @@ impl<T> Slot<T> {
             seen: false,
         }
     }
-
-    /// Whether the key of a required member was met; if not, records
-    /// `missing_key` for `name` (its message says what `absent` is).
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn present(&self, cx: &mut Collector, path: &Path<'_>, name: &str, absent: Absent) -> bool {
-        if !self.seen {
-            missing_key(cx, path, name, absent);
-        }
-        self.seen
-    }
 }
 
 /// The index of `key` in `names` (a struct's members' JSON names, in
@@ -74,7 +63,7 @@ pub fn no_lookup(_: &mut Reader<'_>) -> usize {
 /// member named `required[i].0`. Records `missing_key` for each one that
 /// was not, in order (its message says what `required[i].1` is). One call
 /// per object for all its required members: generated code passes their
-/// slots' `seen` flags rather than calling [`Slot::present`] per member.
+/// slots' `seen` flags rather than a call per member.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn present_all(
