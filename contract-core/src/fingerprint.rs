@@ -38,7 +38,9 @@ use std::fmt;
 use std::fmt::Write as _;
 
 use serde_json::{Number, Value};
-use sha2::{Digest, Sha256};
+
+use crate::json::lexical::next_stop;
+use hmac_sha256::Hash;
 
 /// A SHA-256 digest of a canonical JSON form.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -58,19 +60,19 @@ impl Fingerprint {
     /// assert_eq!(a.to_string(), "1cc69c7fa23616ca2ec3ee70d24390a6225c8832db8a4c814c7e0e7f942f8668");
     /// ```
     pub fn of(value: &Value) -> Self {
-        Fingerprint(Sha256::digest(canonical(value).as_bytes()).into())
+        Fingerprint(Hash::hash(canonical(value).as_bytes()))
     }
 
     /// A digest of several labelled parts: SHA-256 over, for each part in
     /// order, its length as 8 little-endian bytes, then its bytes (so parts
     /// cannot run into each other).
     pub fn of_parts(parts: &[&[u8]]) -> Self {
-        let mut hasher = Sha256::new();
+        let mut hasher = Hash::new();
         for part in parts {
             hasher.update((part.len() as u64).to_le_bytes());
             hasher.update(part);
         }
-        Fingerprint(hasher.finalize().into())
+        Fingerprint(hasher.finalize())
     }
 
     /// The 32 bytes.
@@ -136,7 +138,15 @@ pub fn write_canonical(value: &Value, out: &mut String) {
         }
         Value::Object(map) => {
             let mut entries: Vec<(&String, &Value)> = map.iter().collect();
-            entries.sort_unstable_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
+            // UTF-8 bytes sort as code points, and code points sort as
+            // UTF-16 code units but for U+E000..U+FFFF against the
+            // characters past U+FFFF (lead bytes 0xEE.. in UTF-8): keys
+            // without such a byte are sorted by their bytes.
+            if map.keys().all(|k| k.bytes().all(|b| b < 0xEE)) {
+                entries.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            } else {
+                entries.sort_unstable_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
+            }
             out.push('{');
             for (i, (key, v)) in entries.into_iter().enumerate() {
                 if i > 0 {
@@ -152,23 +162,32 @@ pub fn write_canonical(value: &Value, out: &mut String) {
 }
 
 // JSON.stringify's escaping: the two-character escapes it has, `\u00xx`
-// (lower-case) for the other controls, every other character as-is.
+// (lower-case) for the other controls, every other character as-is. The
+// bytes it escapes are the JSON reader's string stops (`"`, `\`, controls),
+// so the runs between them are found as the reader finds them.
 fn write_string(s: &str, out: &mut String) {
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{08}' => out.push_str("\\b"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\u{0C}' => out.push_str("\\f"),
-            '\r' => out.push_str("\\r"),
-            c if c < ' ' => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
+    let bytes = s.as_bytes();
+    let mut run = 0;
+    loop {
+        let i = next_stop(bytes, run);
+        out.push_str(s.get(run..i).unwrap_or_default());
+        let Some(&b) = bytes.get(i) else {
+            break;
+        };
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            0x08 => out.push_str("\\b"),
+            b'\t' => out.push_str("\\t"),
+            b'\n' => out.push_str("\\n"),
+            0x0C => out.push_str("\\f"),
+            b'\r' => out.push_str("\\r"),
+            _ => {
+                let _ = write!(out, "\\u{b:04x}");
             }
-            c => out.push(c),
         }
+        run = i + 1;
     }
     out.push('"');
 }
@@ -176,6 +195,17 @@ fn write_string(s: &str, out: &mut String) {
 // Every number is a double (`as_f64` rounds an integer beyond 2^53 to the
 // nearest one). A `Value` never holds NaN or an infinity.
 fn write_number(n: &Number, out: &mut String) {
+    // An integer within ±2^53 is its own double, and ECMA-262 writes it
+    // in plain digits.
+    const EXACT: u64 = 1 << 53;
+    if let Some(u) = n.as_u64().filter(|u| *u <= EXACT) {
+        let _ = write!(out, "{u}");
+        return;
+    }
+    if let Some(i) = n.as_i64().filter(|i| i.unsigned_abs() <= EXACT) {
+        let _ = write!(out, "{i}");
+        return;
+    }
     match n.as_f64() {
         Some(x) => write_double(x, out),
         None => out.push_str(&n.to_string()),
@@ -188,6 +218,11 @@ fn write_double(x: f64, out: &mut String) {
     if x == 0.0 || !x.is_finite() {
         // -0 is "0"; a non-finite double cannot come from a `Value`.
         out.push('0');
+        return;
+    }
+    // An integral double below 2^53 is written in plain digits, exactly.
+    if x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0 {
+        let _ = write!(out, "{}", x as i64);
         return;
     }
     if x < 0.0 {

@@ -151,6 +151,30 @@ pub(crate) fn stop_bits(word: u64) -> u64 {
         | below(word, 0x20)
 }
 
+/// The offset of the first string stop ([`is_string_stop`]) at or after
+/// `i`, or `bytes.len()` when there is none: eight bytes at a time, then
+/// byte by byte for the last few.
+#[inline]
+pub(crate) fn next_stop(bytes: &[u8], mut i: usize) -> usize {
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let Ok(word) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let stops = stop_bits(u64::from_le_bytes(word));
+        if stops != 0 {
+            return i + (stops.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while let Some(&b) = bytes.get(i) {
+        if is_string_stop(b) {
+            return i;
+        }
+        i += 1;
+    }
+    i
+}
+
 /// The character a one-byte escape stands for, from the byte after `\`
 /// (`n` is a line feed); `None` for `u` (four hex digits follow) and for
 /// any byte JSON does not allow there.

@@ -5,30 +5,7 @@ use std::borrow::Cow;
 use super::Reader;
 use crate::code;
 use crate::json::ParseError;
-use crate::json::lexical::{Escape, EscapeError, EscapeStep, is_string_stop, stop_bits};
-
-// The offset of the first stop byte at or after `i`, or `bytes.len()` when
-// there is none: eight bytes at a time, then byte by byte for the last few.
-#[inline]
-fn next_stop(bytes: &[u8], mut i: usize) -> usize {
-    while let Some(chunk) = bytes.get(i..i + 8) {
-        let Ok(word) = <[u8; 8]>::try_from(chunk) else {
-            break;
-        };
-        let stops = stop_bits(u64::from_le_bytes(word));
-        if stops != 0 {
-            return i + (stops.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while let Some(&b) = bytes.get(i) {
-        if is_string_stop(b) {
-            return i;
-        }
-        i += 1;
-    }
-    i
-}
+use crate::json::lexical::{Escape, EscapeError, EscapeStep, next_stop};
 
 // The end of a string's raw text from a stop byte at `i` (the end of a
 // plain run): its closing quote, or the first byte the full scan refuses (a
@@ -218,8 +195,9 @@ fn refused_escape(error: EscapeError, backslash: usize, at: usize) -> ParseError
 mod swar_tests {
     use proptest::prelude::*;
 
-    use super::{next_stop, raw_end};
+    use super::raw_end;
     use crate::json::Reader;
+    use crate::json::lexical::next_stop;
     use crate::json::lexical::{is_string_stop, stop_bits};
 
     // The index of the first stop byte, 8 when there is none.
