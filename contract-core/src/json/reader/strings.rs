@@ -111,8 +111,16 @@ impl<'de> Reader<'de> {
         let bytes = src.as_bytes();
         self.scratch.clear();
         // Room for the plain prefix and a short tail, so most strings take
-        // one allocation.
-        self.scratch.reserve(i - start + 32);
+        // one allocation; a string whose first escape comes late is most
+        // likely long, and gets room for all of its raw text at once
+        // (unescaped, it is no longer), so that it is never copied to a
+        // larger buffer.
+        let plain = i - start;
+        self.scratch.reserve(if plain >= 32 {
+            raw_end(bytes, i) - start
+        } else {
+            plain + 32
+        });
         self.scratch.push_str(src.get(start..i).unwrap_or_default());
         loop {
             let run = i;
