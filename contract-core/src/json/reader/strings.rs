@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::Reader;
 use crate::code;
 use crate::json::ParseError;
-use crate::json::lexical::{Escape, EscapeError, EscapeStep, next_stop};
+use crate::json::lexical::{Escape, EscapeError, EscapeStep, escaped_char, next_stop};
 
 // The end of a string's raw text from a stop byte at `i` (the end of a
 // plain run): its closing quote, or the first byte the full scan refuses (a
@@ -138,6 +138,13 @@ impl<'de> Reader<'de> {
                     return Ok(());
                 }
                 Some(b'\\') => {
+                    // A two-byte escape (`\n`, `\"`, ...) is its character;
+                    // `\u` and the refused ones go through the escape machine.
+                    if let Some(c) = bytes.get(i + 1).and_then(|&b| escaped_char(b)) {
+                        self.scratch.push(c);
+                        i += 2;
+                        continue;
+                    }
                     self.pos = i;
                     let (c, next) = self.unescape(i)?;
                     self.scratch.push(c);
