@@ -37,10 +37,10 @@
 use std::fmt;
 use std::fmt::Write as _;
 
+use hmac_sha256::Hash;
 use serde_json::{Number, Value};
 
 use crate::json::lexical::next_stop;
-use hmac_sha256::Hash;
 
 /// A SHA-256 digest of a canonical JSON form.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

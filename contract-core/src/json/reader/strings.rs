@@ -212,8 +212,7 @@ mod swar_tests {
 
     use super::raw_end;
     use crate::json::Reader;
-    use crate::json::lexical::next_stop;
-    use crate::json::lexical::{is_string_stop, stop_bits};
+    use crate::json::lexical::{is_string_stop, next_stop, stop_bits};
 
     // The index of the first stop byte, 8 when there is none.
     fn naive(bytes: &[u8]) -> usize {
