@@ -8,7 +8,9 @@
 #
 # Build: release with debug assertions and overflow checks, no sanitizer
 # (the crates under test forbid `unsafe`; set FUZZ_SANITIZER=address to add
-# AddressSanitizer, at about half the speed).
+# AddressSanitizer, at about half the speed). FUZZ_DEBUG_ASSERTIONS=0 builds
+# without debug assertions: the code an optimised user build runs, where
+# the generated decoders read members in runs (`cfg(not(debug_assertions))`).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -41,8 +43,10 @@ esac
 # The fuzz crate is its own workspace with its own target directory.
 unset CARGO_TARGET_DIR
 mkdir -p "corpus/$target"
+assertions=(--debug-assertions)
+[ "${FUZZ_DEBUG_ASSERTIONS:-1}" = 0 ] && assertions=()
 RUSTC_BOOTSTRAP=1 exec cargo fuzz run \
-  --sanitizer "${FUZZ_SANITIZER:-none}" --debug-assertions \
+  --sanitizer "${FUZZ_SANITIZER:-none}" "${assertions[@]}" \
   "$target" "corpus/$target" "${seeds[@]}" -- \
   -dict=json.dict -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
   -max_total_time="$seconds" -print_final_stats=1 "$@"

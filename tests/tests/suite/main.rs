@@ -42,6 +42,7 @@ mod formats;
 mod generic_unions;
 mod hostile;
 mod pointer_escaping;
+mod predicted_keys;
 mod quarantine;
 mod recursion;
 mod roundtrip;

@@ -7,11 +7,10 @@ use super::super::checks::Checks;
 use super::super::private;
 use crate::checked::Member;
 
-/// A member's arm with its checks written inline (see
+/// A member's read with its checks written inline (see
 /// `checks::inline_only`): the value read in a frame of its own
 /// (`own_frame`), as the runtime's `member` does.
 pub(super) fn inline_arm(
-    i: usize,
     f: &Member<'_>,
     v: &TokenStream,
     checks: Checks,
@@ -113,7 +112,7 @@ pub(super) fn inline_arm(
     // unoptimised, the loop's frame would otherwise hold every member's
     // temporaries, and a recursive contract pays its frame per level.
     quote! {
-        #i => #p::own_frame(|| {
+        #p::own_frame(|| {
             if #v.seen {
                 return #p::Err(#p::duplicate_key(__contract_at, __contract_path, #json));
             }
@@ -134,6 +133,6 @@ pub(super) fn inline_arm(
                 __contract_cx.check_stop()?;
             }
             #p::Ok(true)
-        }),
+        })
     }
 }

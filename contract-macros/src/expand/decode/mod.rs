@@ -107,7 +107,9 @@ pub fn members(
     let tys: Vec<_> = fields.iter().map(|f| f.ty).collect();
     let names: Vec<_> = fields.iter().map(|f| f.json_name).collect();
     let indices: Vec<_> = (0..fields.len()).collect();
-    let arms = fields.iter().enumerate().map(|(i, f)| {
+    // Each member's read, an expression of type `Result<bool, ParseError>`
+    // (whether it was read without error).
+    let reads = fields.iter().enumerate().map(|(i, f)| {
         let (v, json, ty) = (&values[i], f.json_name, f.ty);
         let checks = checks::of(f);
         let borrowed = mode.borrowing(f.borrows);
@@ -127,20 +129,24 @@ pub fn members(
                         (true, true) => quote!(member_borrowed_array_items),
                         (false, true) => quote!(member_borrowed_array),
                     };
-                    quote! {
-                        #i => #p::#member(__contract_r, __contract_path, __contract_cx, __contract_at, #json, &mut #v, #table),
-                    }
+                    quote!(#p::#member(__contract_r, __contract_path, __contract_cx, __contract_at, #json, &mut #v, #table))
                 }
                 (Some(table), None) => quote! {
-                    #i => #p::member(__contract_r, __contract_path, __contract_cx, __contract_at, #json, &mut #v, #decode, #table),
+                    #p::member(__contract_r, __contract_path, __contract_cx, __contract_at, #json, &mut #v, #decode, #table)
                 },
                 (None, _) => quote! {
-                    #i => #p::member_unchecked(__contract_r, __contract_path, __contract_cx, __contract_at, #json, &mut #v, #decode),
+                    #p::member_unchecked(__contract_r, __contract_path, __contract_cx, __contract_at, #json, &mut #v, #decode)
                 },
             };
         }
-        inline_arm(i, f, v, checks, borrowed)
+        inline_arm(f, v, checks, borrowed)
     });
+    let reads: Vec<TokenStream> = reads.collect();
+    let arms = reads
+        .iter()
+        .enumerate()
+        .map(|(i, read)| quote!(#i => #read,));
+    let run = run(fields, reads.iter().cloned());
     // Optional members take their value when absent; the required ones
     // are tested together, one call for all (their `seen` flags, and a
     // static table of their names).
@@ -239,6 +245,7 @@ pub fn members(
         })
     });
     let lookup = lookup(fields);
+    let count = fields.len();
     quote! {
         #slots
         let mut __contract_ok = true;
@@ -251,15 +258,11 @@ pub fn members(
         // Models write keys in schema order: try the next field's key as
         // raw bytes first, and fall back to reading and matching the key.
         let mut __contract_next: usize = 0;
-        // Whether the key of field `__contract_next` (at `__contract_at`)
-        // was read with the `,` before it.
-        let mut __contract_eaten = false;
         let mut __contract_at = 0;
         // A function, not a `match` in this frame: unoptimised, each
         // comparison's temporaries would sit in it. It sets the offset of
         // the key it tries (after the `,` when `comma`). One function for
-        // both forms: optimised, it is inlined at each of its two calls,
-        // where `comma` is known.
+        // both forms: optimised, it is inlined where `comma` is known.
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn __contract_predicted(__contract_r: &mut #p::Reader<'_>, __contract_next: usize, __contract_at: &mut usize, __contract_comma: bool) -> bool {
             *__contract_at = __contract_r.offset() + usize::from(__contract_comma);
@@ -269,6 +272,90 @@ pub fn members(
             }
         }
         #lookup
+        // Optimised: each key that is not predicted starts a run of
+        // members in declaration order (`run`); a document in that order
+        // is one run.
+        #[cfg(not(debug_assertions))]
+        while __contract_more {
+            let __contract_index: usize = match __contract_next {
+                __contract_i if __contract_predicted(__contract_r, __contract_i, &mut __contract_at, false) => __contract_i,
+                // Another field's key, written as predicted keys are.
+                _ => match __contract_lookup(__contract_r) {
+                __contract_i if __contract_i != usize::MAX => __contract_i,
+                _ => {
+                    let __contract_read = __contract_r.read_key()?;
+                    // Optimised, a `match` on the key; unoptimised, the
+                    // runtime's search of the same names in the same order
+                    // (one function less per contract to compile).
+                    #[cfg(not(debug_assertions))]
+                    let __contract_i = {
+                        fn __contract_index(__contract_key: &str) -> usize {
+                            match __contract_key {
+                                #( #names => #indices, )*
+                                _ => usize::MAX,
+                            }
+                        }
+                        __contract_index(__contract_read)
+                    };
+                    #[cfg(debug_assertions)]
+                    let __contract_i = #p::member_index(__contract_read, &[ #( #names ),* ]);
+                    if __contract_i == usize::MAX {
+                        if #tag == #p::Some(__contract_read) {
+                            // A union's tag: met as it is, no key kept.
+                            usize::MAX - 1
+                        } else {
+                            // A union's variant decoded on a guess meets a
+                            // key it does not declare before the tag: the
+                            // guess is wrong, nothing is recorded.
+                            if #tag_seen.unexpected_key(__contract_read) {
+                                return #p::Ok(#p::None);
+                            }
+                            // Taken again below as a slice of the input
+                            // (copied only if it has escapes), rather than
+                            // copied here.
+                            __contract_unknown_len = __contract_read.len();
+                            usize::MAX
+                        }
+                    } else {
+                        __contract_i
+                    }
+                }
+                },
+            };
+            if __contract_index == usize::MAX - 1 {
+                // Only when `#tag` is `Some`; the tag takes no field's
+                // place: the key after it is predicted as if it were not
+                // there.
+                let __contract_met = #p::meet_tag(__contract_r, __contract_path, __contract_at, #tag, #tag_seen);
+                // A union's variant decoded on a guess, which the tag says
+                // is wrong: nothing more is read.
+                if #tag_seen.wrong_guess() {
+                    return #p::Ok(#p::None);
+                }
+                __contract_ok &= __contract_met?;
+            } else if __contract_index >= #count {
+                // An undeclared key: the first field is expected next.
+                __contract_next = 0;
+                __contract_ok &= #p::undeclared_member(
+                    __contract_r,
+                    __contract_path,
+                    __contract_cx,
+                    &mut __contract_unknown,
+                    __contract_at,
+                    __contract_unknown_len,
+                    #tag,
+                    #tag_seen,
+                )?;
+            } else {
+                #run
+            }
+            __contract_more = __contract_r.object_more()?;
+        }
+        // Unoptimised: one member an iteration (a run's nested blocks cost
+        // the debug profile's compile time more than its dispatch saves).
+        #[cfg(debug_assertions)]
+        let mut __contract_eaten = false;
+        #[cfg(debug_assertions)]
         while __contract_more {
             let __contract_index: usize = match __contract_next {
                 __contract_i if __contract_eaten || __contract_predicted(__contract_r, __contract_i, &mut __contract_at, false) => __contract_i,
@@ -359,6 +446,71 @@ pub fn members(
             }
             #take
         })
+    }
+}
+
+// A run of members in declaration order from field `__contract_index`, as
+// a `switch` with fall-through: each field's read follows the block that
+// the dispatch leaves for it, and after it the next field's key
+// (`,"name":`) is tried as raw bytes, its read reached by falling through.
+// A document in declaration order takes one dispatch for all its members,
+// and each read is written once. The run ends at a key that is not the
+// next field's (its `,` not read), or after the last field. Optimised
+// builds only (see `members`).
+fn run(fields: &[Member<'_>], mut reads: impl Iterator<Item = TokenStream>) -> TokenStream {
+    if fields.is_empty() {
+        return TokenStream::new();
+    }
+    if fields.len() == 1 {
+        let read = reads.next().unwrap_or_default();
+        return quote! {
+            __contract_next = 1;
+            __contract_ok &= (#read)?;
+        };
+    }
+    let labels: Vec<syn::Lifetime> = (0..fields.len())
+        .map(|i| syn::Lifetime::new(&format!("'__contract_f{i}"), proc_macro2::Span::call_site()))
+        .collect();
+    let entries = labels.iter().enumerate().map(|(i, l)| {
+        if i + 1 == labels.len() {
+            quote!(_ => break #l,)
+        } else {
+            quote!(#i => break #l,)
+        }
+    });
+    let mut body = quote! {
+        match __contract_index {
+            #( #entries )*
+        }
+    };
+    for (i, (read, label)) in reads.zip(&labels).enumerate() {
+        let next = i + 1;
+        let then = match fields.get(next) {
+            Some(f) if plain(f.json_name) => {
+                let key = Literal::byte_string(format!(",\"{}\":", f.json_name).as_bytes());
+                quote! {
+                    __contract_at = __contract_r.offset() + 1;
+                    if !__contract_r.eat_key(#key) {
+                        break '__contract_run;
+                    }
+                }
+            }
+            Some(_) => quote!(break '__contract_run;),
+            None => TokenStream::new(),
+        };
+        body = quote! {
+            #label: {
+                #body
+            }
+            __contract_next = #next;
+            __contract_ok &= (#read)?;
+            #then
+        };
+    }
+    quote! {
+        '__contract_run: {
+            #body
+        }
     }
 }
 
