@@ -245,6 +245,75 @@ pub fn members(
         })
     });
     let lookup = lookup(fields);
+    // A union's tag met in the member loop (only when `#tag` is `Some`):
+    // whether it was read without error.
+    let meet = quote! {{
+        let __contract_met = #p::meet_tag(__contract_r, __contract_path, __contract_at, #tag, #tag_seen);
+        // A union's variant decoded on a guess, which the tag says is
+        // wrong: nothing more is read.
+        if #tag_seen.wrong_guess() {
+            return #p::Ok(#p::None);
+        }
+        __contract_met
+    }};
+    let undeclared = quote! {
+        #p::undeclared_member(
+            __contract_r,
+            __contract_path,
+            __contract_cx,
+            &mut __contract_unknown,
+            __contract_at,
+            __contract_unknown_len,
+            #tag,
+            #tag_seen,
+        )
+    };
+    // The index of a key that is not the predicted one: another field's
+    // written as predicted keys are, else the key read and matched
+    // (`usize::MAX - 1` a union's tag, `usize::MAX` an undeclared key).
+    let other_key = quote! {
+        match __contract_lookup(__contract_r) {
+                __contract_i if __contract_i != usize::MAX => __contract_i,
+                _ => {
+                    let __contract_read = __contract_r.read_key()?;
+                    // Optimised, a `match` on the key; unoptimised, the
+                    // runtime's search of the same names in the same order
+                    // (one function less per contract to compile).
+                    #[cfg(not(debug_assertions))]
+                    let __contract_i = {
+                        fn __contract_index(__contract_key: &str) -> usize {
+                            match __contract_key {
+                                #( #names => #indices, )*
+                                _ => usize::MAX,
+                            }
+                        }
+                        __contract_index(__contract_read)
+                    };
+                    #[cfg(debug_assertions)]
+                    let __contract_i = #p::member_index(__contract_read, &[ #( #names ),* ]);
+                    if __contract_i == usize::MAX {
+                        if #tag == #p::Some(__contract_read) {
+                            // A union's tag: met as it is, no key kept.
+                            usize::MAX - 1
+                        } else {
+                            // A union's variant decoded on a guess meets a
+                            // key it does not declare before the tag: the
+                            // guess is wrong, nothing is recorded.
+                            if #tag_seen.unexpected_key(__contract_read) {
+                                return #p::Ok(#p::None);
+                            }
+                            // Taken again below as a slice of the input
+                            // (copied only if it has escapes), rather than
+                            // copied here.
+                            __contract_unknown_len = __contract_read.len();
+                            usize::MAX
+                        }
+                    } else {
+                        __contract_i
+                    }
+                }
+                }
+    };
     let count = fields.len();
     quote! {
         #slots
@@ -279,73 +348,17 @@ pub fn members(
         while __contract_more {
             let __contract_index: usize = match __contract_next {
                 __contract_i if __contract_predicted(__contract_r, __contract_i, &mut __contract_at, false) => __contract_i,
-                // Another field's key, written as predicted keys are.
-                _ => match __contract_lookup(__contract_r) {
-                __contract_i if __contract_i != usize::MAX => __contract_i,
-                _ => {
-                    let __contract_read = __contract_r.read_key()?;
-                    // Optimised, a `match` on the key; unoptimised, the
-                    // runtime's search of the same names in the same order
-                    // (one function less per contract to compile).
-                    #[cfg(not(debug_assertions))]
-                    let __contract_i = {
-                        fn __contract_index(__contract_key: &str) -> usize {
-                            match __contract_key {
-                                #( #names => #indices, )*
-                                _ => usize::MAX,
-                            }
-                        }
-                        __contract_index(__contract_read)
-                    };
-                    #[cfg(debug_assertions)]
-                    let __contract_i = #p::member_index(__contract_read, &[ #( #names ),* ]);
-                    if __contract_i == usize::MAX {
-                        if #tag == #p::Some(__contract_read) {
-                            // A union's tag: met as it is, no key kept.
-                            usize::MAX - 1
-                        } else {
-                            // A union's variant decoded on a guess meets a
-                            // key it does not declare before the tag: the
-                            // guess is wrong, nothing is recorded.
-                            if #tag_seen.unexpected_key(__contract_read) {
-                                return #p::Ok(#p::None);
-                            }
-                            // Taken again below as a slice of the input
-                            // (copied only if it has escapes), rather than
-                            // copied here.
-                            __contract_unknown_len = __contract_read.len();
-                            usize::MAX
-                        }
-                    } else {
-                        __contract_i
-                    }
-                }
-                },
+                _ => #other_key,
             };
             if __contract_index == usize::MAX - 1 {
                 // Only when `#tag` is `Some`; the tag takes no field's
                 // place: the key after it is predicted as if it were not
                 // there.
-                let __contract_met = #p::meet_tag(__contract_r, __contract_path, __contract_at, #tag, #tag_seen);
-                // A union's variant decoded on a guess, which the tag says
-                // is wrong: nothing more is read.
-                if #tag_seen.wrong_guess() {
-                    return #p::Ok(#p::None);
-                }
-                __contract_ok &= __contract_met?;
+                __contract_ok &= #meet?;
             } else if __contract_index >= #count {
                 // An undeclared key: the first field is expected next.
                 __contract_next = 0;
-                __contract_ok &= #p::undeclared_member(
-                    __contract_r,
-                    __contract_path,
-                    __contract_cx,
-                    &mut __contract_unknown,
-                    __contract_at,
-                    __contract_unknown_len,
-                    #tag,
-                    #tag_seen,
-                )?;
+                __contract_ok &= #undeclared?;
             } else {
                 #run
             }
@@ -359,48 +372,7 @@ pub fn members(
         while __contract_more {
             let __contract_index: usize = match __contract_next {
                 __contract_i if __contract_eaten || __contract_predicted(__contract_r, __contract_i, &mut __contract_at, false) => __contract_i,
-                // Another field's key, written as predicted keys are.
-                _ => match __contract_lookup(__contract_r) {
-                __contract_i if __contract_i != usize::MAX => __contract_i,
-                _ => {
-                    let __contract_read = __contract_r.read_key()?;
-                    // Optimised, a `match` on the key; unoptimised, the
-                    // runtime's search of the same names in the same order
-                    // (one function less per contract to compile).
-                    #[cfg(not(debug_assertions))]
-                    let __contract_i = {
-                        fn __contract_index(__contract_key: &str) -> usize {
-                            match __contract_key {
-                                #( #names => #indices, )*
-                                _ => usize::MAX,
-                            }
-                        }
-                        __contract_index(__contract_read)
-                    };
-                    #[cfg(debug_assertions)]
-                    let __contract_i = #p::member_index(__contract_read, &[ #( #names ),* ]);
-                    if __contract_i == usize::MAX {
-                        if #tag == #p::Some(__contract_read) {
-                            // A union's tag: met as it is, no key kept.
-                            usize::MAX - 1
-                        } else {
-                            // A union's variant decoded on a guess meets a
-                            // key it does not declare before the tag: the
-                            // guess is wrong, nothing is recorded.
-                            if #tag_seen.unexpected_key(__contract_read) {
-                                return #p::Ok(#p::None);
-                            }
-                            // Taken again below as a slice of the input
-                            // (copied only if it has escapes), rather than
-                            // copied here.
-                            __contract_unknown_len = __contract_read.len();
-                            usize::MAX
-                        }
-                    } else {
-                        __contract_i
-                    }
-                }
-                },
+                _ => #other_key,
             };
             // The tag takes no field's place: the key after it is
             // predicted as if it were not there.
@@ -411,25 +383,8 @@ pub fn members(
             let __contract_read: #p::Result<bool, #p::ParseError> = match __contract_index {
                 #( #arms )*
                 // Only when `#tag` is `Some`.
-                __contract_tag_index if __contract_tag_index == usize::MAX - 1 => {
-                    let __contract_met = #p::meet_tag(__contract_r, __contract_path, __contract_at, #tag, #tag_seen);
-                    // A union's variant decoded on a guess, which the tag
-                    // says is wrong: nothing more is read.
-                    if #tag_seen.wrong_guess() {
-                        return #p::Ok(#p::None);
-                    }
-                    __contract_met
-                }
-                _ => #p::undeclared_member(
-                    __contract_r,
-                    __contract_path,
-                    __contract_cx,
-                    &mut __contract_unknown,
-                    __contract_at,
-                    __contract_unknown_len,
-                    #tag,
-                    #tag_seen,
-                ),
+                __contract_tag_index if __contract_tag_index == usize::MAX - 1 => #meet,
+                _ => #undeclared,
             };
             __contract_ok &= __contract_read?;
             __contract_eaten = __contract_predicted(__contract_r, __contract_next, &mut __contract_at, true);
