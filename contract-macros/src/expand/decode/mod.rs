@@ -148,7 +148,7 @@ pub fn members(
         .iter()
         .enumerate()
         .map(|(i, read)| quote!(#i => #read,));
-    let run = run(fields, reads.iter().cloned());
+    let run = run(fields, &reads);
     // Optional members take their value when absent; the required ones
     // are tested together, one call for all (their `seen` flags, and a
     // static table of their names).
@@ -275,46 +275,46 @@ pub fn members(
     // (`usize::MAX - 1` a union's tag, `usize::MAX` an undeclared key).
     let other_key = quote! {
         match __contract_lookup(__contract_r) {
-                __contract_i if __contract_i != usize::MAX => __contract_i,
-                _ => {
-                    let __contract_read = __contract_r.read_key()?;
-                    // Optimised, a `match` on the key; unoptimised, the
-                    // runtime's search of the same names in the same order
-                    // (one function less per contract to compile).
-                    #[cfg(not(debug_assertions))]
-                    let __contract_i = {
-                        fn __contract_index(__contract_key: &str) -> usize {
-                            match __contract_key {
-                                #( #names => #indices, )*
-                                _ => usize::MAX,
-                            }
+            __contract_i if __contract_i != usize::MAX => __contract_i,
+            _ => {
+                let __contract_read = __contract_r.read_key()?;
+                // Optimised, a `match` on the key; unoptimised, the
+                // runtime's search of the same names in the same order
+                // (one function less per contract to compile).
+                #[cfg(not(debug_assertions))]
+                let __contract_i = {
+                    fn __contract_index(__contract_key: &str) -> usize {
+                        match __contract_key {
+                            #( #names => #indices, )*
+                            _ => usize::MAX,
                         }
-                        __contract_index(__contract_read)
-                    };
-                    #[cfg(debug_assertions)]
-                    let __contract_i = #p::member_index(__contract_read, &[ #( #names ),* ]);
-                    if __contract_i == usize::MAX {
-                        if #tag == #p::Some(__contract_read) {
-                            // A union's tag: met as it is, no key kept.
-                            usize::MAX - 1
-                        } else {
-                            // A union's variant decoded on a guess meets a
-                            // key it does not declare before the tag: the
-                            // guess is wrong, nothing is recorded.
-                            if #tag_seen.unexpected_key(__contract_read) {
-                                return #p::Ok(#p::None);
-                            }
-                            // Taken again below as a slice of the input
-                            // (copied only if it has escapes), rather than
-                            // copied here.
-                            __contract_unknown_len = __contract_read.len();
-                            usize::MAX
-                        }
-                    } else {
-                        __contract_i
                     }
+                    __contract_index(__contract_read)
+                };
+                #[cfg(debug_assertions)]
+                let __contract_i = #p::member_index(__contract_read, &[ #( #names ),* ]);
+                if __contract_i == usize::MAX {
+                    if #tag == #p::Some(__contract_read) {
+                        // A union's tag: met as it is, no key kept.
+                        usize::MAX - 1
+                    } else {
+                        // A union's variant decoded on a guess meets a
+                        // key it does not declare before the tag: the
+                        // guess is wrong, nothing is recorded.
+                        if #tag_seen.unexpected_key(__contract_read) {
+                            return #p::Ok(#p::None);
+                        }
+                        // Taken again below as a slice of the input
+                        // (copied only if it has escapes), rather than
+                        // copied here.
+                        __contract_unknown_len = __contract_read.len();
+                        usize::MAX
+                    }
+                } else {
+                    __contract_i
                 }
-                }
+            }
+        }
     };
     let count = fields.len();
     quote! {

@@ -14,19 +14,16 @@ use crate::checked::Member;
 /// and each read is written once. The run ends at a key that is not the
 /// next field's (its `,` not read), or after the last field. Optimised
 /// builds only (see `super::members`).
-pub(super) fn run(
-    fields: &[Member<'_>],
-    mut reads: impl Iterator<Item = TokenStream>,
-) -> TokenStream {
-    if fields.is_empty() {
-        return TokenStream::new();
-    }
-    if fields.len() == 1 {
-        let read = reads.next().unwrap_or_default();
+pub(super) fn run(fields: &[Member<'_>], reads: &[TokenStream]) -> TokenStream {
+    // One field: no block to enter, no run to end early.
+    if let [read] = reads {
         return quote! {
             __contract_next = 1;
             __contract_ok &= (#read)?;
         };
+    }
+    if reads.is_empty() {
+        return TokenStream::new();
     }
     let labels: Vec<syn::Lifetime> = (0..fields.len())
         .map(|i| syn::Lifetime::new(&format!("'__contract_f{i}"), proc_macro2::Span::call_site()))
@@ -43,7 +40,7 @@ pub(super) fn run(
             #( #entries )*
         }
     };
-    for (i, (read, label)) in reads.zip(&labels).enumerate() {
+    for (i, (read, label)) in reads.iter().zip(&labels).enumerate() {
         let next = i + 1;
         let then = match fields.get(next) {
             Some(f) if plain(f.json_name) => {
